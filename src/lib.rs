@@ -1,0 +1,18 @@
+//! sudosat: solve, check and generate Sudoku-family puzzles through SAT.
+//!
+//! The library owns every step of one flow; each binary joins a few arrows of it:
+//!
+//! ```text
+//! puzzle text --grid::parse--> Grid + Layout --encode--> Cnf --dimacs::write--> DIMACS
+//! DIMACS --dimacs::read--> Cnf --solver--> Outcome --model::write--> s/v lines
+//! s/v lines --model::read--> Model --encode::decode--> Grid --check--> violations
+//! ```
+//!
+//! Any external DIMACS solver can replace the `solver` arrow: the only contract between
+//! the stages is text (DIMACS in, SAT-competition answer out).
+
+pub mod cnf;
+pub mod lit;
+
+pub use cnf::Cnf;
+pub use lit::{Lit, Var};
