@@ -11,8 +11,10 @@
 //! Any external DIMACS solver can replace the `solver` arrow: the only contract between
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
+pub mod cli;
 pub mod cnf;
 pub mod lit;
+pub mod model;
 
 pub use cnf::Cnf;
 pub use lit::{Lit, Var};

@@ -1,0 +1,189 @@
+//! What every binary shares: opening an input (a file, `-` for stdin, gzip detected by its
+//! magic bytes rather than the file name), a buffered stdout, and one place that prints an
+//! error and picks the exit code.
+//!
+//! A closed pipe downstream (`satsolve x.cnf | head`) is not an error for a Unix filter: it
+//! ends the program quietly with the success code, as ripgrep does.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use flate2::bufread::MultiGzDecoder;
+
+/// The two bytes every gzip stream starts with.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Read buffer size: large enough that the 52 MB benchmark CNFs stream without overhead.
+const BUFFER_SIZE: usize = 1 << 16;
+
+/// Where an input comes from, for error messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (`-` or no file argument).
+    Stdin,
+    /// A named file.
+    File(PathBuf),
+}
+
+impl Source {
+    /// `None` and `-` mean stdin; anything else is a file path.
+    pub fn from_arg(arg: Option<&Path>) -> Source {
+        match arg {
+            None => Source::Stdin,
+            Some(path) if path == Path::new("-") => Source::Stdin,
+            Some(path) => Source::File(path.to_path_buf()),
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Stdin => f.write_str("<stdin>"),
+            Source::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// Opens `source` for buffered reading, decompressing it on the fly when it is gzip.
+pub fn open(source: &Source) -> io::Result<Box<dyn BufRead>> {
+    let raw: Box<dyn Read> = match source {
+        Source::Stdin => Box::new(io::stdin()),
+        Source::File(path) => Box::new(File::open(path)?),
+    };
+    let mut reader = BufReader::with_capacity(BUFFER_SIZE, raw);
+    let is_gzip = reader.fill_buf()?.starts_with(&GZIP_MAGIC);
+    if is_gzip {
+        let decoder = MultiGzDecoder::new(reader);
+        Ok(Box::new(BufReader::with_capacity(BUFFER_SIZE, decoder)))
+    } else {
+        Ok(Box::new(reader))
+    }
+}
+
+/// Reads all of `source` (decompressed) as text. Invalid UTF-8 is an `InvalidData` error.
+pub fn read_to_string(source: &Source) -> io::Result<String> {
+    let mut text = String::new();
+    open(source)?.read_to_string(&mut text)?;
+    Ok(text)
+}
+
+/// A buffered, locked stdout for data.
+pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(BUFFER_SIZE, io::stdout().lock())
+}
+
+/// An error that ends a program: the message for stderr and the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    /// The text printed after the program name.
+    pub message: String,
+    /// The process exit code.
+    pub code: u8,
+}
+
+impl Failure {
+    /// A failure with the given exit code.
+    pub fn new(code: u8, message: impl fmt::Display) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code,
+        }
+    }
+
+    /// A failure to read `source`.
+    pub fn input(code: u8, source: &Source, error: impl fmt::Display) -> Failure {
+        Failure::new(code, format!("{source}: {error}"))
+    }
+
+    /// A failure to write output; a broken pipe becomes a quiet success.
+    pub fn output(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure {
+                message: String::new(),
+                code: 0,
+            }
+        } else {
+            Failure::new(1, format!("cannot write output: {error}"))
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::output(error)
+    }
+}
+
+/// Runs a binary's body: prints a failure as `program: message` on stderr and turns the
+/// result into the process exit code.
+pub fn run(program: &str, body: impl FnOnce() -> Result<u8, Failure>) -> ExitCode {
+    match body() {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            if !failure.message.is_empty() {
+                let mut stderr = io::stderr().lock();
+                // Nothing sensible is left to do if stderr itself is gone.
+                let _ = writeln!(stderr, "{program}: {}", failure.message);
+            }
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+/// Peak resident memory of this process in megabytes, from `/proc/self/status` (Linux);
+/// `None` where that file does not exist.
+pub fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+
+    fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sudosat-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn gzip_is_detected_by_content_not_name() {
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
+        encoder.write_all(b"p cnf 1 1\n1 0\n").unwrap();
+        let path = temp_file("packed.cnf", &encoder.finish().unwrap());
+        let text = read_to_string(&Source::File(path)).unwrap();
+        assert_eq!(text, "p cnf 1 1\n1 0\n");
+    }
+
+    #[test]
+    fn plain_files_pass_through() {
+        let path = temp_file("plain.cnf", b"p cnf 0 0\n");
+        assert_eq!(read_to_string(&Source::File(path)).unwrap(), "p cnf 0 0\n");
+    }
+
+    #[test]
+    fn dash_means_stdin_and_names_show_in_messages() {
+        assert_eq!(Source::from_arg(Some(Path::new("-"))), Source::Stdin);
+        assert_eq!(Source::from_arg(None).to_string(), "<stdin>");
+        let failure = Failure::input(2, &Source::File("x.txt".into()), "no such file");
+        assert_eq!(failure.message, "x.txt: no such file");
+    }
+
+    #[test]
+    fn broken_pipe_is_a_quiet_success() {
+        let failure = Failure::output(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert_eq!((failure.code, failure.message.as_str()), (0, ""));
+        assert_eq!(Failure::output(io::Error::other("disk full")).code, 1);
+    }
+}

@@ -1,0 +1,156 @@
+//! Running the binaries under test and checking what they print.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository root, where `testdata/` lives.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A path under `testdata/`.
+pub fn testdata(relative: &str) -> PathBuf {
+    root().join("testdata").join(relative)
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = root()
+        .join("target")
+        .join("test-scratch")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch directory");
+    dir
+}
+
+/// The path of a binary of this crate.
+pub fn binary(name: &str) -> PathBuf {
+    let path = match name {
+        "sudoku2cnf" => env!("CARGO_BIN_EXE_sudoku2cnf"),
+        "satsolve" => env!("CARGO_BIN_EXE_satsolve"),
+        "model2grid" => env!("CARGO_BIN_EXE_model2grid"),
+        "gridcheck" => env!("CARGO_BIN_EXE_gridcheck"),
+        other => panic!("no binary named {other}"),
+    };
+    PathBuf::from(path)
+}
+
+/// What a finished command printed and returned.
+pub struct Run {
+    /// The command line, for failure messages.
+    pub command: String,
+    /// Standard output.
+    pub stdout: Vec<u8>,
+    /// Standard error as text.
+    pub stderr: String,
+    /// The exit code (-1 if killed by a signal).
+    pub code: i32,
+}
+
+impl Run {
+    fn from_output(command: String, output: Output) -> Run {
+        Run {
+            command,
+            stdout: output.stdout,
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            code: output.status.code().unwrap_or(-1),
+        }
+    }
+
+    /// Standard output as text.
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// Fails the test unless the exit code is `code`, printing everything.
+    pub fn expect_code(&self, code: i32) -> &Run {
+        assert_eq!(
+            self.code,
+            code,
+            "`{}` exited {} (expected {code})\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.command,
+            self.code,
+            truncate(&self.stdout_text()),
+            self.stderr
+        );
+        self
+    }
+
+    /// Fails the test unless stderr contains `fragment`.
+    pub fn expect_stderr_contains(&self, fragment: &str) -> &Run {
+        assert!(
+            self.stderr.contains(fragment),
+            "`{}`: stderr lacks {fragment:?}\n--- stderr ---\n{}",
+            self.command,
+            self.stderr
+        );
+        self
+    }
+
+    /// Fails the test unless stdout is empty (errors must never leave half an output).
+    pub fn expect_no_stdout(&self) -> &Run {
+        assert!(
+            self.stdout.is_empty(),
+            "`{}` wrote to stdout:\n{}",
+            self.command,
+            truncate(&self.stdout_text())
+        );
+        self
+    }
+}
+
+fn truncate(text: &str) -> String {
+    if text.len() > 2000 {
+        format!("{}... ({} bytes)", &text[..2000], text.len())
+    } else {
+        text.to_string()
+    }
+}
+
+/// Runs `program` (a path or a name on PATH) with `args`, feeding `stdin`.
+pub fn run_program(program: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let command = format!("{} {}", program.display(), args.join(" "));
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("cannot start `{command}`: {error}"));
+    let mut input = child.stdin.take().expect("piped stdin");
+    let bytes = stdin.to_vec();
+    // Feed stdin from a thread so a program that writes before reading all input cannot
+    // deadlock against us; a program that exits early may close its end, which is fine.
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().expect("wait for child");
+    let _ = feeder.join();
+    Run::from_output(command, output)
+}
+
+/// Runs one of this crate's binaries.
+pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Run {
+    run_program(&binary(name), args, stdin)
+}
+
+/// Finds an external solver on PATH. Absent: `None`, unless `CI=true`, where the test
+/// must not silently skip and so fails.
+pub fn peer_solver(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    });
+    if found.is_none() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("peer solver `{name}` is not installed, and CI=true forbids skipping");
+        }
+        eprintln!("note: `{name}` not found on PATH; skipping its part of this test");
+    }
+    found
+}
