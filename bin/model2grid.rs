@@ -1,1 +1,130 @@
-fn main() {}
+//! `model2grid`: turn a SAT solver's answer for a `sudoku2cnf` formula back into a grid.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+use sudosat::cli::{self, Failure, Source};
+use sudosat::encode::{decode_model, read_header_comments};
+use sudosat::grid::format::{to_block, to_line, to_pretty};
+use sudosat::layout::Layout;
+use sudosat::model::{read_answer, Answer};
+
+const AFTER_HELP: &str = "\
+INPUT:
+  A solver's answer in any common form: SAT competition output ('s' and 'v' lines, wrapped
+  or not), MiniSat's result file ('SAT' then the literals), or bare literal lines.
+  The grid size comes from --size, from the header comments of the CNF given with --cnf,
+  or from the variable count (n*n*n for an n x n grid).
+
+EXIT CODES:
+  0  a grid was decoded and written
+  1  no solution (UNSATISFIABLE or UNKNOWN), an unreadable answer, or a model that does not
+     give every cell exactly one value
+  2  bad command-line usage";
+
+/// How the grid is printed.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// One line, one symbol per cell (1-9, A-Z); sizes up to 35x35.
+    Line,
+    /// n lines of n space-separated numbers.
+    Block,
+    /// Rows with box borders, for people.
+    Pretty,
+}
+
+/// Decode a solver's model of a sudoku2cnf formula into a grid.
+#[derive(Parser)]
+#[command(name = "model2grid", version, after_help = AFTER_HELP)]
+struct Args {
+    /// Solver answer; `-` or nothing reads standard input.
+    input: Option<PathBuf>,
+    /// The side of the grid (4, 9, 16, ...).
+    #[arg(long, value_name = "N", conflicts_with = "cnf")]
+    size: Option<usize>,
+    /// Take the layout from the comment header of this CNF (as written by sudoku2cnf).
+    #[arg(long, value_name = "FILE")]
+    cnf: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+}
+
+fn main() -> ExitCode {
+    cli::run("model2grid", || decode(Args::parse()))
+}
+
+fn decode(args: Args) -> Result<u8, Failure> {
+    let source = Source::from_arg(args.input.as_deref());
+    let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
+    let model = match read_answer(input).map_err(|error| Failure::input(1, &source, error))? {
+        Answer::Sat(model) => model,
+        Answer::Unsat => {
+            return Err(Failure::new(
+                1,
+                "no solution: the solver answered UNSATISFIABLE",
+            ))
+        }
+        Answer::Unknown => {
+            return Err(Failure::new(1, "no solution: the solver answered UNKNOWN"))
+        }
+    };
+    let size = match (args.size, &args.cnf) {
+        (Some(size), _) => size,
+        (None, Some(path)) => size_from_cnf(&Source::File(path.clone()))?,
+        (None, None) => size_from_var_count(model.max_var())?,
+    };
+    let layout = Layout::square(size).map_err(|error| Failure::new(2, error))?;
+    let assignment = model.to_assignment(size * size * size);
+    let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
+    let text = match args.format {
+        Format::Line => to_line(&grid).ok_or_else(|| {
+            Failure::new(
+                1,
+                format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+            )
+        })?,
+        Format::Block => to_block(&grid),
+        Format::Pretty => to_pretty(&grid, &layout),
+    };
+    let mut out = cli::stdout();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+/// Reads the comment lines above the `p` line of a CNF written by sudoku2cnf.
+fn size_from_cnf(source: &Source) -> Result<usize, Failure> {
+    let input = cli::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let mut comments = Vec::new();
+    for line in input.lines() {
+        let line = line.map_err(|error| Failure::input(1, source, error))?;
+        let Some(comment) = line.strip_prefix('c') else {
+            break;
+        };
+        comments.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
+    }
+    let header = read_header_comments(&comments).map_err(|error| Failure::input(1, source, error))?;
+    Ok(header.size)
+}
+
+/// The grid side n whose n³ cell variables the model covers.
+fn size_from_var_count(max_var: usize) -> Result<usize, Failure> {
+    (1..=8)
+        .map(|k: usize| k * k)
+        .find(|n| n * n * n == max_var)
+        .ok_or_else(|| {
+            Failure::new(
+                1,
+                format!(
+                    "cannot tell the grid size: the model's largest variable is {max_var}, \
+                     which is no n^3 for n in 1, 4, 9, ..., 64; give --size N or --cnf FILE"
+                ),
+            )
+        })
+}

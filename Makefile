@@ -1,0 +1,32 @@
+# sudosat: build, demo, test. Every target works on a fresh checkout.
+
+CARGO   ?= cargo
+RELEASE := target/release
+PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
+
+.PHONY: all build demo test lint clean
+
+all: build
+
+build:
+	$(CARGO) build --release --bins
+
+# Solve a shipped puzzle through the whole pipeline and check the grid against its givens.
+demo: build
+	@echo "puzzle: $$(grep -v '^#' $(PUZZLE))"
+	$(RELEASE)/sudoku2cnf $(PUZZLE) | $(RELEASE)/satsolve | $(RELEASE)/model2grid --format pretty
+	$(RELEASE)/sudoku2cnf $(PUZZLE) | $(RELEASE)/satsolve | $(RELEASE)/model2grid \
+	    | $(RELEASE)/gridcheck --puzzle $(PUZZLE)
+
+# The whole test suite: unit, integration (real binaries), differential and doc tests.
+# Release mode, because the pipeline tests solve 25x25 and 36x36 puzzles.
+test:
+	$(CARGO) test --release --all-targets
+	$(CARGO) test --release --doc
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+
+clean:
+	$(CARGO) clean
