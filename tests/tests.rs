@@ -1,4 +1,10 @@
 //! One harness for every integration test: each module runs the real binaries, built by
 //! cargo for this test run, on files under `testdata/`.
 
+mod differential;
+mod gridcheck;
+mod model2grid;
+mod pipeline;
+mod satsolve;
+mod sudoku2cnf;
 mod util;

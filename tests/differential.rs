@@ -1,0 +1,133 @@
+//! Differential tests of the `satsolve` binary: random formulas, every SAT model checked
+//! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
+//! small formulas and by MiniSat for larger ones.
+
+use crate::util::{self, run, run_program, scratch};
+
+/// SplitMix64: a tiny, well-mixed generator so the formulas are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
+    }
+}
+
+/// A random clause of `len` distinct variables out of `vars`.
+fn clause(rng: &mut Rng, vars: u64, len: usize) -> Vec<i64> {
+    let mut clause: Vec<i64> = Vec::with_capacity(len);
+    while clause.len() < len {
+        let var = rng.below(vars) as i64 + 1;
+        if clause.iter().all(|lit| lit.abs() != var) {
+            clause.push(if rng.below(2) == 0 { var } else { -var });
+        }
+    }
+    clause
+}
+
+/// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
+fn formula(rng: &mut Rng, vars: u64, mixed: bool) -> Vec<Vec<i64>> {
+    if mixed {
+        let count = (vars as f64 * 2.5) as usize;
+        (0..count)
+            .map(|_| {
+                let len = 1 + rng.below(5.min(vars)) as usize;
+                clause(rng, vars, len)
+            })
+            .collect()
+    } else {
+        let count = (vars as f64 * 4.26).round() as usize;
+        (0..count).map(|_| clause(rng, vars, 3)).collect()
+    }
+}
+
+fn to_dimacs(vars: u64, clauses: &[Vec<i64>]) -> String {
+    let mut text = format!("p cnf {vars} {}\n", clauses.len());
+    for clause in clauses {
+        for lit in clause {
+            text.push_str(&format!("{lit} "));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+/// The literals of satsolve's `v` lines.
+fn model(stdout: &str) -> Vec<i64> {
+    let mut literals: Vec<i64> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("v "))
+        .flat_map(|line| line.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+        .collect();
+    assert_eq!(literals.pop(), Some(0));
+    literals
+}
+
+fn satisfies(model: &[i64], clauses: &[Vec<i64>]) -> bool {
+    clauses
+        .iter()
+        .all(|clause| clause.iter().any(|lit| model[lit.unsigned_abs() as usize - 1] == *lit))
+}
+
+fn brute_force_sat(vars: u64, clauses: &[Vec<i64>]) -> bool {
+    (0u64..1 << vars).any(|bits| {
+        clauses.iter().all(|clause| {
+            clause.iter().any(|&lit| {
+                let value = bits >> (lit.unsigned_abs() - 1) & 1 == 1;
+                value == (lit > 0)
+            })
+        })
+    })
+}
+
+#[test]
+fn random_formulas_agree_with_independent_oracles() {
+    let minisat = util::peer_solver("minisat");
+    let dir = scratch("differential");
+    let mut rng = Rng(0x5EED_2026);
+    let (mut sat, mut unsat) = (0, 0);
+    for round in 0..240 {
+        let vars = match round % 4 {
+            0 => 5 + rng.below(11),
+            1 => 12 + rng.below(5),
+            2 => 40 + rng.below(60),
+            _ => 100 + rng.below(101),
+        };
+        let mixed = round % 3 == 0;
+        let clauses = formula(&mut rng, vars, mixed);
+        let text = to_dimacs(vars, &clauses);
+        let result = run("satsolve", &[], text.as_bytes());
+        match result.code {
+            10 => {
+                let model = model(&result.stdout_text());
+                assert_eq!(model.len() as u64, vars);
+                assert!(satisfies(&model, &clauses), "round {round}: bad model\n{text}");
+                sat += 1;
+            }
+            20 => {
+                if vars <= 16 {
+                    assert!(!brute_force_sat(vars, &clauses), "round {round}: wrong UNSAT\n{text}");
+                } else if let Some(minisat) = &minisat {
+                    let path = dir.join("f.cnf");
+                    std::fs::write(&path, &text).unwrap();
+                    let peer = run_program(minisat, &["-verb=0", path.to_str().unwrap()], b"");
+                    assert_eq!(peer.code, 20, "round {round}: MiniSat says SAT\n{text}");
+                }
+                unsat += 1;
+            }
+            _ => result.expect_code(10),
+        }
+        if vars <= 16 && result.code == 10 {
+            assert!(brute_force_sat(vars, &clauses));
+        }
+    }
+    assert!(sat > 40 && unsat > 40, "a balanced mix: {sat} SAT, {unsat} UNSAT");
+}

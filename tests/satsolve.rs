@@ -1,0 +1,152 @@
+//! `satsolve` as a binary: answers on the shipped CNF cases, output format, exit codes,
+//! error messages on bad input.
+
+use crate::util::{run, scratch, testdata};
+
+/// Rows of a tab-separated `expected.tsv`, without its header line.
+fn table(path: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(testdata(path)).expect("expected.tsv exists");
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+fn exit_code_for(expected: &str) -> i32 {
+    match expected {
+        "SAT" => 10,
+        "UNSAT" => 20,
+        "ERROR" => 1,
+        other => panic!("unknown expectation {other:?}"),
+    }
+}
+
+#[test]
+fn every_shipped_cnf_gets_its_expected_answer_in_both_modes() {
+    let rows = table("cnf/expected.tsv");
+    assert!(rows.len() >= 20, "expected.tsv lists the edge cases");
+    for row in rows {
+        let (name, lenient, strict) = (&row[0], &row[1], &row[2]);
+        let path = testdata(&format!("cnf/{name}"));
+        let path = path.to_str().unwrap();
+        for (flags, expected) in [(vec![path], lenient), (vec!["--strict", path], strict)] {
+            let result = run("satsolve", &flags, b"");
+            result.expect_code(exit_code_for(expected));
+            let stdout = result.stdout_text();
+            match expected.as_str() {
+                "SAT" => assert!(stdout.starts_with("s SATISFIABLE\n"), "{name}: {stdout}"),
+                "UNSAT" => assert_eq!(stdout, "s UNSATISFIABLE\n", "{name}"),
+                _ => assert!(stdout.is_empty(), "{name}: error with stdout {stdout}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_input_gets_its_message_and_exit_code_and_no_stdout() {
+    let rows = table("cnf/bad/expected.tsv");
+    assert!(rows.len() >= 5);
+    for row in rows {
+        let (name, code, fragment) = (&row[0], &row[1], &row[2]);
+        let path = testdata(&format!("cnf/bad/{name}"));
+        let result = run("satsolve", &["--strict", path.to_str().unwrap()], b"");
+        result
+            .expect_code(code.parse().unwrap())
+            .expect_no_stdout()
+            .expect_stderr_contains(fragment)
+            .expect_stderr_contains(name);
+        assert!(
+            !result.stderr.contains("panicked"),
+            "{name}: {}",
+            result.stderr
+        );
+    }
+}
+
+#[test]
+fn models_satisfy_the_formula_and_lines_are_wrapped() {
+    // A checker written here, apart from the solver: every clause has a true literal.
+    let cnf = "c tiny\np cnf 120 3\n1 -2 0\n2 3 0\n-1 -3 120 0\n";
+    let result = run("satsolve", &[], cnf.as_bytes());
+    result.expect_code(10);
+    let text = result.stdout_text();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("s SATISFIABLE"));
+    let mut literals = Vec::new();
+    for line in lines {
+        assert!(line.starts_with("v "), "{line}");
+        assert!(line.len() <= 4096);
+        literals.extend(line[2..].split_whitespace().map(|t| t.parse::<i64>().unwrap()));
+    }
+    assert_eq!(literals.pop(), Some(0));
+    assert_eq!(literals.len(), 120, "one literal per variable");
+    let truth = |lit: i64| literals.contains(&lit);
+    assert!(truth(1) || truth(-2));
+    assert!(truth(2) || truth(3));
+    assert!(truth(-1) || truth(-3) || truth(120));
+}
+
+#[test]
+fn quiet_drops_the_model_and_stats_go_to_stderr() {
+    let cnf = b"p cnf 2 2\n1 2 0\n-1 0\n";
+    let result = run("satsolve", &["-q", "--stats"], cnf);
+    result.expect_code(10);
+    assert_eq!(result.stdout_text(), "s SATISFIABLE\n");
+    for word in ["conflicts", "decisions", "propagations", "restarts", "time", "memory"] {
+        result.expect_stderr_contains(word);
+    }
+    assert!(result.stderr.lines().all(|line| line.starts_with("c ")));
+}
+
+#[test]
+fn empty_formula_is_sat_and_empty_clause_is_unsat() {
+    run("satsolve", &[], b"p cnf 0 0\n").expect_code(10);
+    run("satsolve", &[], b"").expect_code(10);
+    let result = run("satsolve", &[], b"p cnf 2 1\n0\n");
+    result.expect_code(20);
+    assert_eq!(result.stdout_text(), "s UNSATISFIABLE\n");
+}
+
+#[test]
+fn gzip_input_is_read_from_a_file_and_from_stdin() {
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+    use std::io::Write;
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+    encoder.write_all(b"p cnf 2 2\n1 0\n-1 2 0\n").unwrap();
+    let packed = encoder.finish().unwrap();
+    let dir = scratch("satsolve-gzip");
+    let path = dir.join("small.cnf.gz");
+    std::fs::write(&path, &packed).unwrap();
+    for result in [
+        run("satsolve", &[path.to_str().unwrap()], b""),
+        run("satsolve", &["-"], &packed),
+    ] {
+        result.expect_code(10);
+        assert_eq!(result.stdout_text(), "s SATISFIABLE\nv 1 2 0\n");
+    }
+}
+
+#[test]
+fn lenient_warnings_go_to_stderr_and_strict_refuses() {
+    let cnf = b"p cnf 2 5\n1 2 0\n";
+    let lenient = run("satsolve", &[], cnf);
+    lenient.expect_code(10).expect_stderr_contains("warning");
+    run("satsolve", &["--strict"], cnf)
+        .expect_code(1)
+        .expect_no_stdout();
+}
+
+#[test]
+fn missing_file_and_bad_flags_are_reported() {
+    run("satsolve", &["/nonexistent/x.cnf"], b"")
+        .expect_code(1)
+        .expect_no_stdout()
+        .expect_stderr_contains("/nonexistent/x.cnf");
+    run("satsolve", &["--no-such-flag"], b"").expect_code(2);
+    let help = run("satsolve", &["--help"], b"");
+    help.expect_code(0);
+    assert!(help.stdout_text().contains("EXIT CODES"));
+    run("satsolve", &["--version"], b"").expect_code(0);
+}
