@@ -24,7 +24,7 @@ pipeline_minisat() {
     echo "$bin/sudoku2cnf $1 > $out/p.cnf && { minisat -verb=0 $out/p.cnf $out/p.res >/dev/null || true; } && $bin/model2grid --format block $out/p.res | $bin/gridcheck -q --puzzle $1"
 }
 
-hyperfine -N --warmup 3 --runs 30 --shell bash \
+hyperfine --warmup 3 --runs 30 --shell bash \
     --export-markdown "$out/pipeline-9x9.md" \
     -n "pipeline 9x9 (satsolve)" "$(pipeline $p9)" \
     -n "pipeline 9x9 (minisat)" "$(pipeline_minisat $p9)"
