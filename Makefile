@@ -4,7 +4,7 @@ CARGO   ?= cargo
 RELEASE := target/release
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint clean
+.PHONY: all build demo test lint bench timing clean
 
 all: build
 
@@ -23,6 +23,15 @@ demo: build
 test:
 	$(CARGO) test --release --all-targets
 	$(CARGO) test --release --doc
+
+# satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf (answers and models
+# checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".
+bench: build
+	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
+
+# Pipeline and solver timings as ratios against MiniSat measured in the same run.
+timing: build
+	scripts/pipeline-timing.sh scratch/timing
 
 lint:
 	$(CARGO) fmt --all -- --check

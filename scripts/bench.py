@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Benchmark satsolve against MiniSat, CaDiCaL and splr on the shared CNF suite.
+
+Every instance of ../shared/bench/cnf/expected.tsv is run by every available solver, the
+solvers taking turns on each instance (so slow drifts of a shared machine hit all of them
+alike), with a wall-clock timeout. Each answer is checked against expected.tsv and each
+SAT model against the formula's clauses by the checker below, which shares no code with
+any solver. Per-process peak memory comes from GNU time (/usr/bin/time, Debian package `time`).
+
+Writes OUTDIR/results.csv (one row per run) and OUTDIR/summary.md (per-category geometric
+means of the time ratio to MiniSat, solved counts, peak-memory ratios).
+
+Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX] [OUTDIR]
+"""
+
+import argparse
+import csv
+import gzip
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = ROOT.parent / "shared" / "bench" / "cnf"
+
+
+def solver_commands(scratch):
+    """How to run each solver: a function (cnf path) -> (argv, result file or None)."""
+    satsolve = ROOT / "target" / "release" / "satsolve"
+    splr = shutil.which("splr") or str(ROOT.parent / "scratch-tools" / "bin" / "splr")
+    return {
+        "satsolve": (str(satsolve), lambda cnf: ([str(satsolve), str(cnf)], None)),
+        "minisat": (
+            shutil.which("minisat"),
+            lambda cnf: (["minisat", "-verb=0", str(cnf), str(scratch / "minisat.res")],
+                         scratch / "minisat.res"),
+        ),
+        "cadical": (shutil.which("cadical"), lambda cnf: (["cadical", "-q", str(cnf)], None)),
+        "splr": (
+            splr if os.path.exists(splr) else None,
+            lambda cnf: ([splr, "-q", "-o", str(scratch), "-r", "splr.res", str(cnf)],
+                         scratch / "splr.res"),
+        ),
+    }
+
+
+def read_cnf(path):
+    """Clauses of a DIMACS file (lenient: comments anywhere, '%' ends the formula)."""
+    clauses, current = [], []
+    with open(path, "rb") as handle:
+        for raw in handle:
+            line = raw.strip()
+            if not line or line[:1] in (b"c", b"p"):
+                continue
+            if line.startswith(b"%"):
+                break
+            for token in line.split():
+                lit = int(token)
+                if lit == 0:
+                    clauses.append(current)
+                    current = []
+                else:
+                    current.append(lit)
+    if current:
+        clauses.append(current)
+    return clauses
+
+
+def parse_answer(text):
+    """(status, set of true literals) from competition or MiniSat/splr result text."""
+    status, lits = None, set()
+    for line in text.splitlines():
+        line = line.strip()
+        words = line.split()
+        if not words:
+            continue
+        head = words[0]
+        if head == "s" and len(words) > 1:
+            word = words[1].rstrip(":")
+            status = {"SATISFIABLE": "SAT", "UNSATISFIABLE": "UNSAT"}.get(word, "UNKNOWN")
+        elif head in ("SAT", "UNSAT", "INDET"):
+            status = {"INDET": "UNKNOWN"}.get(head, head)
+        elif head == "v" or re.fullmatch(r"-?\d+", head):
+            for token in words[1:] if head == "v" else words:
+                if re.fullmatch(r"-?\d+", token) and token != "0":
+                    lits.add(int(token))
+    return status, lits
+
+
+def model_ok(clauses, lits):
+    return all(any(lit in lits for lit in clause) for clause in clauses)
+
+
+def run_one(argv, timeout, scratch):
+    """Runs argv; returns (stdout, exit code or None on timeout, seconds, peak KiB).
+
+    Peak memory comes from GNU time: the rusage of a child forked from Python would count
+    the Python image it was forked from."""
+    memory_file = scratch / "peak.txt"
+    start = time.perf_counter()
+    process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", str(memory_file)] + argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    timed_out = threading.Event()
+
+    def kill():
+        timed_out.set()
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    timer = threading.Timer(timeout, kill)
+    timer.start()
+    chunks = []
+    reader = threading.Thread(target=lambda: chunks.append(process.stdout.read()))
+    reader.start()
+    _, status = os.waitpid(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    timer.cancel()
+    reader.join()
+    code = None if timed_out.is_set() else 0
+    try:
+        peak = int(memory_file.read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        peak = 0
+    if code is not None and os.WIFEXITED(status):
+        code = os.WEXITSTATUS(status)
+    return b"".join(chunks).decode(errors="replace"), code, elapsed, peak
+
+
+def geomean(values):
+    values = [v for v in values if v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outdir", nargs="?", default=str(ROOT / "scratch" / "bench"))
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--solvers", default="satsolve,minisat,cadical,splr")
+    parser.add_argument("--only", default="", help="regex on instance names")
+    parser.add_argument("--suite", default=str(SUITE))
+    args = parser.parse_args()
+
+    suite = Path(args.suite)
+    outdir = Path(args.outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="sudosat-bench-"))
+    commands = solver_commands(scratch)
+    solvers = []
+    for name in args.solvers.split(","):
+        if name not in commands:
+            sys.exit(f"bench: unknown solver {name}")
+        if commands[name][0] is None or not os.path.exists(shutil.which(commands[name][0]) or commands[name][0]):
+            print(f"bench: {name} not found, left out", file=sys.stderr)
+            continue
+        solvers.append(name)
+
+    with open(suite / "expected.tsv") as handle:
+        rows = [line.rstrip("\n").split("\t") for line in handle][1:]
+    rows = [r for r in rows if r and re.search(args.only, r[0])]
+
+    results = []
+    wrong = 0
+    for name, category, expected, *_ in rows:
+        source = suite / name
+        cnf = scratch / name.removesuffix(".gz")
+        if name.endswith(".gz"):
+            with gzip.open(source, "rb") as packed, open(cnf, "wb") as plain:
+                shutil.copyfileobj(packed, plain)
+        else:
+            shutil.copyfile(source, cnf)
+        clauses = read_cnf(cnf) if expected == "SAT" else None
+        for run in range(args.runs):
+            for solver in solvers:
+                argv, result_file = commands[solver][1](cnf)
+                if result_file and result_file.exists():
+                    result_file.unlink()
+                stdout, code, seconds, peak = run_one(argv, args.timeout, scratch)
+                text = stdout
+                if result_file and result_file.exists():
+                    text = result_file.read_text(errors="replace")
+                status, lits = parse_answer(text) if code is not None else ("TIMEOUT", set())
+                status = status or "UNKNOWN"
+                if status in ("SAT", "UNSAT"):
+                    correct = status == expected and (status == "UNSAT" or model_ok(clauses, lits))
+                else:
+                    correct = None
+                if correct is False:
+                    wrong += 1
+                    print(f"WRONG: {solver} on {name}: {status}", file=sys.stderr)
+                results.append(dict(instance=name, category=category, expected=expected,
+                                    solver=solver, run=run, status=status,
+                                    correct="" if correct is None else int(correct),
+                                    seconds=f"{seconds:.4f}", peak_kib=peak))
+                print(f"{name:45} {solver:9} {status:8} {seconds:8.3f}s {peak/1024:8.1f}MB",
+                      file=sys.stderr)
+        cnf.unlink()
+
+    with open(outdir / "results.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(results[0].keys()))
+        writer.writeheader()
+        writer.writerows(results)
+    (outdir / "summary.md").write_text(summary(results, solvers, args.timeout))
+    print((outdir / "summary.md").read_text())
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 1 if wrong else 0
+
+
+def summary(results, solvers, timeout):
+    """Markdown: per category, solved counts and geometric-mean ratios to MiniSat."""
+    def median(values):
+        values = sorted(values)
+        return values[len(values) // 2]
+
+    table = {}
+    for row in results:
+        key = (row["instance"], row["category"], row["solver"])
+        solved = row["correct"] == 1
+        table.setdefault(key, []).append((float(row["seconds"]) if solved else timeout,
+                                          int(row["peak_kib"]), solved))
+    categories = sorted({row["category"] for row in results})
+    instances = sorted({(row["instance"], row["category"]) for row in results})
+    lines = [f"Timeout {timeout:g} s (an unsolved run counts as the timeout).", "",
+             "| category | solver | solved | geomean time ratio to minisat | max peak-memory ratio |",
+             "|---|---|---|---|---|"]
+    for category in categories:
+        names = [i for i, c in instances if c == category]
+        for solver in solvers:
+            ratios, memory, solved = [], [], 0
+            for name in names:
+                mine = table.get((name, category, solver))
+                base = table.get((name, category, "minisat"))
+                if not mine:
+                    continue
+                solved += all(s for _, _, s in mine)
+                if base:
+                    ratios.append(median([t for t, _, _ in mine]) / max(median([t for t, _, _ in base]), 1e-3))
+                    memory.append(max(m for _, m, _ in mine) / max(max(m for _, m, _ in base), 1))
+            lines.append(f"| {category} | {solver} | {solved}/{len(names)} | "
+                         f"{geomean(ratios):.2f} | {max(memory) if memory else float('nan'):.2f} |")
+    lines += ["", "| instance | " + " | ".join(solvers) + " |",
+              "|---|" + "---|" * len(solvers)]
+    for name, category in instances:
+        cells = []
+        for solver in solvers:
+            runs = table.get((name, category, solver), [])
+            if not runs:
+                cells.append("")
+            elif all(s for _, _, s in runs):
+                cells.append(f"{median([t for t, _, _ in runs]):.3f}")
+            else:
+                cells.append("-")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
