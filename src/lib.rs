@@ -12,6 +12,7 @@
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
 pub mod cnf;
+pub mod dimacs;
 pub mod lit;
 
 pub use cnf::Cnf;
