@@ -26,6 +26,7 @@
 //! literal or 0, found "abc"`. Errors about the file as a whole (a clause count that is off
 //! in strict mode, a missing header) have no position.
 
+mod bytes;
 pub mod read;
 pub mod write;
 

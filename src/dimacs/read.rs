@@ -34,8 +34,9 @@
 //!   whole lines (the final one may lack its newline) and walks bytes directly; no `String`
 //!   per line, no `str::parse` per token.
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
+use super::bytes::{decimal, fill, find_binary, is_blank, quote, CHUNK};
 use super::{DimacsError, Warning, WarningKind};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
@@ -117,68 +118,6 @@ pub fn read_dimacs<R: BufRead>(
         scanned = 0;
     }
     parser.finish()
-}
-
-/// Bytes gathered before parsing; big enough to amortise the per-chunk work.
-const CHUNK: usize = 256 * 1024;
-
-/// Appends at least `CHUNK` more bytes to `buf` unless the input ends first; returns
-/// whether it ended.
-fn fill<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<bool> {
-    let target = buf.len() + CHUNK;
-    while buf.len() < target {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(true);
-        }
-        let n = available.len();
-        buf.extend_from_slice(available);
-        reader.consume(n);
-    }
-    Ok(false)
-}
-
-/// Longest token or line quoted in a message.
-const QUOTE_MAX: usize = 60;
-
-/// `bytes` as text for a message, shortened to [`QUOTE_MAX`] characters.
-fn quote(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end_matches('\r');
-    if text.chars().count() <= QUOTE_MAX {
-        text.to_string()
-    } else {
-        let mut short: String = text.chars().take(QUOTE_MAX).collect();
-        short.push_str("...");
-        short
-    }
-}
-
-/// Blank bytes inside a line (`\r` included, so CRLF needs no special case).
-#[inline]
-fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
-}
-
-/// The first byte of `bytes` that is not text: invalid UTF-8 or a control character other
-/// than blanks. Returns its offset and value.
-fn find_binary(bytes: &[u8]) -> Option<(usize, u8)> {
-    let valid = match std::str::from_utf8(bytes) {
-        Ok(_) => bytes.len(),
-        Err(err) => err.valid_up_to(),
-    };
-    let control = bytes[..valid]
-        .iter()
-        .position(|&b| (b < 0x20 && !is_blank(b)) || b == 0x7f);
-    match control {
-        Some(pos) => Some((pos, bytes[pos])),
-        None if valid < bytes.len() => Some((valid, bytes[valid])),
-        None => None,
-    }
 }
 
 /// Where the lines before the header stand, while it is unknown whether one will come.
@@ -655,20 +594,6 @@ impl Parser {
             show: self.show,
         })
     }
-}
-
-/// An unsigned decimal number; `None` for anything else, including overflow of `u64`.
-fn decimal(token: &[u8]) -> Option<u64> {
-    if token.is_empty() {
-        return None;
-    }
-    token.iter().try_fold(0u64, |acc, &b| {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        acc.checked_mul(10)?.checked_add(u64::from(digit))
-    })
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! this back unchanged, which the round-trip property test checks.
 //!
 //! Integers are formatted by hand into one reused byte buffer that is flushed every
-//! [`FLUSH_AT`] bytes: a 36x36 Sudoku has 3.3 M clauses, and `write!` per literal would
+//! 64 KiB: a 36x36 Sudoku has 3.3 M clauses, and `write!` per literal would
 //! spend most of its time in formatting machinery.
 
 use std::io::{self, Write};
