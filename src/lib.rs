@@ -13,6 +13,7 @@
 
 pub mod cli;
 pub mod cnf;
+pub mod dimacs;
 pub mod lit;
 pub mod model;
 
