@@ -12,7 +12,9 @@
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
 pub mod cnf;
+pub mod layout;
 pub mod lit;
 
 pub use cnf::Cnf;
+pub use layout::{House, HouseKind, Layout};
 pub use lit::{Lit, Var};
