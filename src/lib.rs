@@ -12,9 +12,11 @@
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
 pub mod cnf;
+pub mod grid;
 pub mod layout;
 pub mod lit;
 
 pub use cnf::Cnf;
+pub use grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
 pub use layout::{House, HouseKind, Layout};
 pub use lit::{Lit, Var};
