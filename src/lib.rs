@@ -11,11 +11,13 @@
 //! Any external DIMACS solver can replace the `solver` arrow: the only contract between
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
+pub mod check;
 pub mod cnf;
 pub mod grid;
 pub mod layout;
 pub mod lit;
 
+pub use check::{check_grid, Violation};
 pub use cnf::Cnf;
 pub use grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
 pub use layout::{House, HouseKind, Layout};
