@@ -13,12 +13,14 @@
 
 pub mod check;
 pub mod cnf;
+pub mod encode;
 pub mod grid;
 pub mod layout;
 pub mod lit;
 
 pub use check::{check_grid, Violation};
 pub use cnf::Cnf;
+pub use encode::{decode_model, encode_sudoku, Encoding, VarMap};
 pub use grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
 pub use layout::{House, HouseKind, Layout};
 pub use lit::{Lit, Var};
