@@ -11,11 +11,19 @@
 //! Any external DIMACS solver can replace the `solver` arrow: the only contract between
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
+pub mod check;
 pub mod cli;
 pub mod cnf;
 pub mod dimacs;
+pub mod encode;
+pub mod grid;
+pub mod layout;
 pub mod lit;
 pub mod model;
 
+pub use check::{check_grid, Violation};
 pub use cnf::Cnf;
+pub use encode::{decode_model, encode_sudoku, Encoding, VarMap};
+pub use grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
+pub use layout::{House, HouseKind, Layout};
 pub use lit::{Lit, Var};

@@ -1,0 +1,236 @@
+//! From grids to CNF and from models back to grids.
+//!
+//! Every variable "cell holds digit" is numbered by [`VarMap`] and nowhere else. The
+//! encoding is the *extended* one of Lynce & Ouaknine (clause counts for the empty 9x9):
+//!
+//! | part | clauses | empty 9x9 |
+//! |---|---|---|
+//! | cell: at least one digit | one n-literal clause per cell | 81 |
+//! | cell: at most one digit | `¬a ∨ ¬b` per pair of digits | 2,916 |
+//! | house and digit: at least once | one clause over the house's cells | 243 |
+//! | house and digit: at most once | `¬a ∨ ¬b` per pair of cells | 8,748 |
+//! | given | one unit clause | 0 |
+//!
+//! 11,988 clauses in all. The "minimal" encoding (8,829) keeps only the first and fourth
+//! parts; the others are redundant but help propagation, which is why they are the default.
+//!
+//! Clause order is fixed (cells in reading order, then houses in layout order with digits
+//! ascending, then givens), so the same puzzle always gives byte-identical DIMACS.
+
+mod sudoku;
+mod varmap;
+
+use thiserror::Error;
+
+pub use sudoku::{encode_sudoku, read_header_comments, HeaderError, HeaderInfo};
+pub use varmap::VarMap;
+
+use crate::cnf::Cnf;
+use crate::grid::format::and_list;
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// A formula plus the comment lines that describe it (without the leading `c `).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// The clauses, over exactly [`VarMap::num_vars`] variables.
+    pub cnf: Cnf,
+    /// Header comments: tool version, layout, numbering, puzzle, `p show` projection.
+    pub comments: Vec<String>,
+}
+
+/// Grid and layout do not fit together.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The grid's size is not the layout's, or the layout is not an n×n grid of cells.
+    #[error("a {grid_size}x{grid_size} grid does not fit layout {layout}")]
+    SizeMismatch {
+        /// The grid size.
+        grid_size: usize,
+        /// The layout's name.
+        layout: String,
+    },
+}
+
+/// A model that does not describe a grid. Rows and columns are 1-based.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The assignment has fewer values than there are cell variables.
+    #[error("the model assigns {found} variables but a {size}x{size} grid needs {expected}")]
+    TooShort {
+        /// The grid size.
+        size: usize,
+        /// n³.
+        expected: usize,
+        /// The assignment's length.
+        found: usize,
+    },
+    /// No digit variable of a cell is true.
+    #[error("row {row} column {col}: no digit is true")]
+    NoDigit {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
+    /// Several digit variables of a cell are true.
+    #[error("row {row} column {col}: digits {} are all true", and_list(.digits))]
+    SeveralDigits {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The true digits, ascending.
+        digits: Vec<u8>,
+    },
+    /// The layout is not an n×n grid of cells, so the square numbering does not apply.
+    #[error("layout {0} is not an n x n grid of cells")]
+    NotAGrid(String),
+}
+
+/// True when `layout` places its cells on an n×n grid with n digits, the shape
+/// [`VarMap`] numbers.
+fn is_square_grid(layout: &Layout) -> bool {
+    layout.rows() == layout.size() && layout.cols() == layout.size()
+}
+
+/// Reads the grid out of a model: `assignment[i]` is the value of [`Var`](crate::Var)
+/// index `i`. Only the n³ cell variables are read, so extra (auxiliary) variables are
+/// fine. A cell with no true digit or several is an error, never a guess.
+///
+/// ```
+/// use sudosat::encode::{decode_model, VarMap};
+/// use sudosat::layout::Layout;
+/// let layout = Layout::square(1).unwrap();
+/// assert_eq!(decode_model(&[true], &layout).unwrap().get(0, 0), 1);
+/// assert_eq!(
+///     decode_model(&[false], &layout).unwrap_err().to_string(),
+///     "row 1 column 1: no digit is true"
+/// );
+/// ```
+pub fn decode_model(assignment: &[bool], layout: &Layout) -> Result<Grid, DecodeError> {
+    if !is_square_grid(layout) {
+        return Err(DecodeError::NotAGrid(layout.name().to_string()));
+    }
+    let size = layout.size();
+    let map = VarMap::new(size);
+    if assignment.len() < map.num_vars() {
+        return Err(DecodeError::TooShort {
+            size,
+            expected: map.num_vars(),
+            found: assignment.len(),
+        });
+    }
+    let mut cells = Vec::with_capacity(size * size);
+    for cell in 0..size * size {
+        let digits: Vec<u8> = (1..=size as u8)
+            .filter(|&digit| assignment[map.cell_var(cell, digit).index()])
+            .collect();
+        let (row, col) = (cell / size + 1, cell % size + 1);
+        match digits.as_slice() {
+            [digit] => cells.push(*digit),
+            [] => return Err(DecodeError::NoDigit { row, col }),
+            _ => return Err(DecodeError::SeveralDigits { row, col, digits }),
+        }
+    }
+    Grid::from_cells(size, cells).map_err(|_| DecodeError::NotAGrid(layout.name().to_string()))
+}
+
+/// A readable summary of a formula for `--stats`: counts, then clauses by length.
+///
+/// ```
+/// use sudosat::encode::{encode_sudoku, encoding_stats};
+/// use sudosat::{grid::Grid, layout::Layout};
+/// let encoding = encode_sudoku(&Grid::empty(4).unwrap(), &Layout::square(4).unwrap()).unwrap();
+/// let stats = encoding_stats(&encoding.cnf);
+/// assert!(stats.starts_with("variables      64\nclauses       "));
+/// ```
+pub fn encoding_stats(cnf: &Cnf) -> String {
+    let mut text = format!(
+        "variables {:>7}\nclauses   {:>7}\nliterals  {:>7}\nclauses by length:\n",
+        cnf.num_vars(),
+        cnf.num_clauses(),
+        cnf.num_lits()
+    );
+    for (length, &count) in cnf.clause_length_histogram().iter().enumerate() {
+        if count > 0 {
+            text.push_str(&format!("  {length:>3} literals {count:>9}\n"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The assignment that makes exactly the grid's digits true.
+    fn assignment_of(grid: &Grid) -> Vec<bool> {
+        let map = VarMap::new(grid.size());
+        let mut values = vec![false; map.num_vars()];
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                values[map.cell_var(cell, digit).index()] = true;
+            }
+        }
+        values
+    }
+
+    fn latin4() -> Grid {
+        let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1].to_vec();
+        Grid::from_cells(4, cells).unwrap()
+    }
+
+    #[test]
+    fn decoding_inverts_the_assignment() {
+        let layout = Layout::square(4).unwrap();
+        let grid = latin4();
+        let mut values = assignment_of(&grid);
+        assert_eq!(decode_model(&values, &layout).unwrap(), grid);
+        values.extend([true, true]);
+        assert_eq!(
+            decode_model(&values, &layout).unwrap(),
+            grid,
+            "auxiliary vars"
+        );
+    }
+
+    #[test]
+    fn decoding_rejects_empty_and_crowded_cells_and_short_models() {
+        let layout = Layout::square(4).unwrap();
+        let map = VarMap::new(4);
+        let mut values = assignment_of(&latin4());
+        values[map.var(1, 2, 1).index()] = false;
+        assert_eq!(
+            decode_model(&values, &layout).unwrap_err().to_string(),
+            "row 2 column 3: no digit is true"
+        );
+        values[map.var(1, 2, 1).index()] = true;
+        values[map.var(1, 2, 4).index()] = true;
+        values[map.var(1, 2, 2).index()] = true;
+        assert_eq!(
+            decode_model(&values, &layout).unwrap_err().to_string(),
+            "row 2 column 3: digits 1, 2 and 4 are all true"
+        );
+        assert_eq!(
+            decode_model(&values[..63], &layout)
+                .unwrap_err()
+                .to_string(),
+            "the model assigns 63 variables but a 4x4 grid needs 64"
+        );
+        assert!(matches!(
+            decode_model(&[], &Layout::square(9).unwrap()),
+            Err(DecodeError::TooShort { expected: 729, .. })
+        ));
+    }
+
+    #[test]
+    fn stats_list_every_clause_length() {
+        let encoding = encode_sudoku(&latin4(), &Layout::square(4).unwrap()).unwrap();
+        let stats = encoding_stats(&encoding.cnf);
+        assert!(stats.contains("\n    1 literals        16\n"), "{stats}");
+        assert!(stats.contains("\n    2 literals       "), "{stats}");
+        assert!(stats.contains("\n    4 literals       "), "{stats}");
+        assert!(!stats.contains(" 3 literals"), "{stats}");
+    }
+}

@@ -1,0 +1,228 @@
+//! The extended Sudoku encoding over any [`Layout`] on an n×n grid, and the header
+//! comments that make the resulting DIMACS file self-describing.
+//!
+//! The header lets `model2grid --cnf FILE` rebuild the layout (and the givens) from the
+//! CNF alone, so a model can be decoded without the original puzzle file.
+
+use thiserror::Error;
+
+use super::{is_square_grid, EncodeError, Encoding, VarMap};
+use crate::cnf::Cnf;
+use crate::grid::{parse_puzzles, to_line, Grid, ParseOptions, PuzzleError};
+use crate::layout::{Layout, LayoutError};
+use crate::lit::Lit;
+
+/// The longest `p show` comment line we write. The SAT competition caps `v` lines at
+/// 4096 characters; staying below that keeps every line of our files within the same
+/// limit, with room for the `c ` prefix.
+const MAX_SHOW_LINE: usize = 4000;
+
+/// Encodes `grid` (its non-zero cells are the givens) under `layout` with the extended
+/// encoding; see the [module table](crate::encode) for the parts and their order.
+///
+/// ```
+/// use sudosat::encode::encode_sudoku;
+/// use sudosat::{grid::Grid, layout::Layout};
+/// let encoding = encode_sudoku(&Grid::empty(9).unwrap(), &Layout::square(9).unwrap()).unwrap();
+/// assert_eq!((encoding.cnf.num_vars(), encoding.cnf.num_clauses()), (729, 11_988));
+/// assert_eq!(encoding.comments[1], "layout square 9");
+/// ```
+pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeError> {
+    let size = layout.size();
+    if grid.size() != size || !is_square_grid(layout) {
+        return Err(EncodeError::SizeMismatch {
+            grid_size: grid.size(),
+            layout: layout.name().to_string(),
+        });
+    }
+    let map = VarMap::new(size);
+    let digits = 1..=size as u8;
+    let mut cnf = Cnf::new(map.num_vars());
+    let mut clause: Vec<Lit> = Vec::with_capacity(size);
+
+    for cell in 0..layout.num_cells() {
+        clause.clear();
+        clause.extend(digits.clone().map(|d| map.cell_var(cell, d).positive()));
+        cnf.add_clause(&clause);
+        add_pairwise_at_most_one(&mut cnf, &clause);
+    }
+    for house in layout.houses() {
+        for digit in digits.clone() {
+            clause.clear();
+            clause.extend(
+                house
+                    .cells
+                    .iter()
+                    .map(|&cell| map.cell_var(cell, digit).positive()),
+            );
+            // Only a full house must contain every digit; a shorter one (a later layout's
+            // extra region) only forbids repeats.
+            if house.cells.len() == size {
+                cnf.add_clause(&clause);
+            }
+            add_pairwise_at_most_one(&mut cnf, &clause);
+        }
+    }
+    for (cell, &digit) in grid.cells().iter().enumerate() {
+        if digit != 0 {
+            cnf.add_clause(&[map.cell_var(cell, digit).positive()]);
+        }
+    }
+    Ok(Encoding {
+        cnf,
+        comments: header_comments(grid, layout, &map),
+    })
+}
+
+/// `¬a ∨ ¬b` for every pair of the (positive) literals in `lits`.
+fn add_pairwise_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
+    for (i, &a) in lits.iter().enumerate() {
+        for &b in &lits[i + 1..] {
+            cnf.add_clause(&[!a, !b]);
+        }
+    }
+}
+
+fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap) -> Vec<String> {
+    let n = layout.size();
+    let mut comments = vec![
+        format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION")),
+        format!("layout {}", layout.name()),
+        format!("size {n}"),
+        format!("encoding extended: var(r,c,v) = (r*{n}+c)*{n}+v, r and c 0-based, v 1..{n}"),
+    ];
+    match to_line(grid) {
+        Some(line) => comments.push(format!("puzzle {line}")),
+        None => {
+            for row in grid.cells().chunks(n) {
+                let numbers: Vec<String> = row.iter().map(u8::to_string).collect();
+                comments.push(format!("puzzle-row {}", numbers.join(" ")));
+            }
+        }
+    }
+    let mut show = String::from("p show");
+    for number in 1..=map.num_vars() {
+        let word = format!(" {number}");
+        if show.len() + word.len() + " 0".len() > MAX_SHOW_LINE {
+            show.push_str(" 0");
+            comments.push(std::mem::replace(&mut show, String::from("p show")));
+        }
+        show.push_str(&word);
+    }
+    show.push_str(" 0");
+    comments.push(show);
+    comments
+}
+
+/// What the header comments of an encoded CNF say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderInfo {
+    /// The layout named by `layout` (or, failing that, `size`).
+    pub layout: Layout,
+    /// The givens from the `puzzle` or `puzzle-row` lines, if present.
+    pub puzzle: Option<Grid>,
+}
+
+/// Header comments that do not describe a layout we know.
+#[derive(Debug, Error)]
+pub enum HeaderError {
+    /// Neither `layout` nor `size` appears.
+    #[error("the CNF comments name no layout (expected `c layout square N` or `c size N`)")]
+    Missing,
+    /// A `layout` line with a layout we cannot build.
+    #[error("unknown layout `{0}` in the CNF comments (known: square N)")]
+    UnknownLayout(String),
+    /// A `size` or `layout square` number that is not a number.
+    #[error("bad number in CNF comment `{0}`")]
+    BadNumber(String),
+    /// `layout` and `size` disagree.
+    #[error("the CNF comments disagree: layout {layout} but size {size}")]
+    Inconsistent {
+        /// The layout's name.
+        layout: String,
+        /// The size line's number.
+        size: usize,
+    },
+    /// The named size is no Sudoku size.
+    #[error("in the CNF comments: {0}")]
+    Layout(LayoutError),
+    /// The `puzzle` line(s) do not parse for the layout.
+    #[error("the puzzle in the CNF comments: {0}")]
+    Puzzle(PuzzleError),
+}
+
+/// Recovers the layout and puzzle from comment lines (without their `c `; surrounding
+/// whitespace is ignored, and so are lines we do not know).
+///
+/// ```
+/// use sudosat::encode::{encode_sudoku, read_header_comments};
+/// use sudosat::{grid::Grid, layout::Layout};
+/// let mut grid = Grid::empty(4).unwrap();
+/// grid.set(3, 2, 4);
+/// let encoding = encode_sudoku(&grid, &Layout::square(4).unwrap()).unwrap();
+/// let header = read_header_comments(&encoding.comments).unwrap();
+/// assert_eq!((header.layout.name(), header.puzzle), ("square 4", Some(grid)));
+/// ```
+pub fn read_header_comments(comments: &[String]) -> Result<HeaderInfo, HeaderError> {
+    let mut layout: Option<Layout> = None;
+    let mut size: Option<usize> = None;
+    let mut puzzle_line: Option<&str> = None;
+    let mut puzzle_rows: Vec<&str> = Vec::new();
+    for comment in comments {
+        let comment = comment.trim();
+        let (key, rest) = comment.split_once(' ').unwrap_or((comment, ""));
+        let rest = rest.trim();
+        match key {
+            "layout" => {
+                let number = rest
+                    .strip_prefix("square ")
+                    .ok_or_else(|| HeaderError::UnknownLayout(rest.to_string()))?;
+                let n = parse_number(number, comment)?;
+                layout = Some(Layout::square(n).map_err(HeaderError::Layout)?);
+            }
+            "size" => size = Some(parse_number(rest, comment)?),
+            "puzzle" => puzzle_line = Some(rest),
+            "puzzle-row" => puzzle_rows.push(rest),
+            _ => {}
+        }
+    }
+    let layout = match (layout, size) {
+        (Some(layout), Some(size)) if layout.size() != size => {
+            return Err(HeaderError::Inconsistent {
+                layout: layout.name().to_string(),
+                size,
+            })
+        }
+        (Some(layout), _) => layout,
+        (None, Some(size)) => Layout::square(size).map_err(HeaderError::Layout)?,
+        (None, None) => return Err(HeaderError::Missing),
+    };
+    let text = match puzzle_line {
+        Some(line) => Some(line.to_string()),
+        None if !puzzle_rows.is_empty() => Some(puzzle_rows.join("\n")),
+        None => None,
+    };
+    let puzzle = match text {
+        Some(text) => {
+            let options = ParseOptions {
+                size: Some(layout.size()),
+                allow_conflicts: true,
+            };
+            let mut puzzles = parse_puzzles(&text, &options).map_err(HeaderError::Puzzle)?;
+            puzzles.truncate(1);
+            puzzles.pop().map(|puzzle| puzzle.grid)
+        }
+        None => None,
+    };
+    Ok(HeaderInfo { layout, puzzle })
+}
+
+fn parse_number(text: &str, comment: &str) -> Result<usize, HeaderError> {
+    text.trim()
+        .parse()
+        .map_err(|_| HeaderError::BadNumber(comment.to_string()))
+}
+
+#[cfg(test)]
+#[path = "sudoku_tests.rs"]
+mod tests;

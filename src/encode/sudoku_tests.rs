@@ -1,0 +1,273 @@
+//! Tests of the encoder and the header comments.
+
+use std::path::Path;
+
+use super::*;
+use crate::check::check_grid;
+use crate::encode::{decode_model, encoding_stats};
+use crate::grid::Grid;
+
+fn fixture(name: &str) -> (Grid, Grid) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/puzzles");
+    let read = |file: String| {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        parse_puzzles(&text, &ParseOptions::default())
+            .unwrap()
+            .remove(0)
+            .grid
+    };
+    (
+        read(format!("{name}.txt")),
+        read(format!("{name}.solution.txt")),
+    )
+}
+
+fn assignment_of(grid: &Grid) -> Vec<bool> {
+    let map = VarMap::new(grid.size());
+    let mut values = vec![false; map.num_vars()];
+    for (cell, &digit) in grid.cells().iter().enumerate() {
+        values[map.cell_var(cell, digit).index()] = true;
+    }
+    values
+}
+
+fn encode(grid: &Grid) -> Encoding {
+    let layout = Layout::square(grid.size()).unwrap();
+    encode_sudoku(grid, &layout).unwrap()
+}
+
+fn dimacs(clause: &[Lit]) -> Vec<i64> {
+    clause.iter().map(|lit| lit.to_dimacs()).collect()
+}
+
+#[test]
+fn the_empty_9x9_has_11988_clauses_and_givens_add_units() {
+    let empty = encode(&Grid::empty(9).unwrap());
+    assert_eq!(empty.cnf.num_vars(), 729);
+    assert_eq!(empty.cnf.num_clauses(), 11_988);
+    assert_eq!(empty.cnf.clause_length_histogram(), {
+        let mut h = vec![0; 10];
+        h[2] = 81 * 36 + 243 * 36;
+        h[9] = 81 + 243;
+        h
+    });
+    let (puzzle, _) = fixture("9x9_ai_escargot");
+    let encoding = encode(&puzzle);
+    assert_eq!(encoding.cnf.num_clauses(), 11_988 + puzzle.givens());
+    let units: Vec<_> = encoding.cnf.clauses().filter(|c| c.len() == 1).collect();
+    assert_eq!(units.len(), puzzle.givens());
+    assert_eq!(dimacs(units[0]), [1], "row 1 column 1 holds 1");
+}
+
+#[test]
+fn clause_order_is_fixed() {
+    let encoding = encode(&Grid::empty(4).unwrap());
+    assert_eq!(encoding.cnf.num_clauses(), 448);
+    let first: Vec<_> = encoding.cnf.clauses().take(3).map(dimacs).collect();
+    assert_eq!(first, [vec![1, 2, 3, 4], vec![-1, -2], vec![-1, -3]]);
+    // After the 16 cells (7 clauses each) come the rows: row 1 holds digit 1 somewhere.
+    assert_eq!(dimacs(encoding.cnf.clause(16 * 7)), [1, 5, 9, 13]);
+    // The last house is box 4, digit 4: its last at-most-one pair.
+    assert_eq!(dimacs(encoding.cnf.clause(447)), [-60, -64]);
+    assert_eq!(encode(&Grid::empty(4).unwrap()), encoding);
+}
+
+#[test]
+fn the_clause_set_matches_the_shared_benchmark_cnf() {
+    let Some(path) = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/bench/cnf/sudoku_9x9_ai_escargot.cnf"))
+        .find(|path| path.is_file())
+    else {
+        eprintln!("skipped: shared/bench/cnf not found");
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut theirs: Vec<Vec<i64>> = text
+        .lines()
+        .filter(|line| !line.starts_with('c') && !line.starts_with('p'))
+        .map(|line| {
+            let mut clause: Vec<i64> = line
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            assert_eq!(clause.pop(), Some(0));
+            clause.sort_unstable();
+            clause
+        })
+        .collect();
+    let (puzzle, _) = fixture("9x9_ai_escargot");
+    let mut ours: Vec<Vec<i64>> = encode(&puzzle)
+        .cnf
+        .clauses()
+        .map(|clause| {
+            let mut clause = dimacs(clause);
+            clause.sort_unstable();
+            clause
+        })
+        .collect();
+    theirs.sort();
+    ours.sort();
+    assert_eq!(ours, theirs);
+}
+
+#[test]
+fn a_known_solution_satisfies_every_clause_and_a_swap_breaks_one() {
+    for name in [
+        "4x4_line",
+        "9x9_ai_escargot",
+        "9x9_17clue_first5",
+        "16x16_b55_s1",
+        "25x25_b58_s1",
+    ] {
+        let (puzzle, solution) = fixture(name);
+        let layout = Layout::square(puzzle.size()).unwrap();
+        assert!(
+            check_grid(&solution, &layout, Some(&puzzle), false).is_empty(),
+            "{name}"
+        );
+        let encoding = encode(&puzzle);
+        assert!(
+            encoding.cnf.is_satisfied_by(&assignment_of(&solution)),
+            "{name}"
+        );
+        assert_eq!(
+            decode_model(&assignment_of(&solution), &layout).unwrap(),
+            solution
+        );
+
+        // Swap two different digits in a row: rows stay fine, but columns break.
+        let mut swapped = solution.clone();
+        let (a, b) = (swapped.get(0, 0), swapped.get(0, 1));
+        assert_ne!(a, b);
+        swapped.set(0, 0, b);
+        swapped.set(0, 1, a);
+        assert!(
+            !encoding.cnf.is_satisfied_by(&assignment_of(&swapped)),
+            "{name}"
+        );
+        assert!(
+            !check_grid(&swapped, &layout, None, false).is_empty(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_solution_that_ignores_a_given_breaks_its_unit() {
+    let (puzzle, _) = fixture("4x4_line");
+    // A valid grid that disagrees with the puzzle: every non-unit clause holds.
+    let other = Grid::from_cells(4, vec![2, 1, 4, 3, 4, 3, 2, 1, 1, 4, 3, 2, 3, 2, 1, 4]).unwrap();
+    let encoding = encode(&puzzle);
+    let failing = encoding
+        .cnf
+        .first_falsified_clause(&assignment_of(&other))
+        .unwrap();
+    assert_eq!(encoding.cnf.clause(failing).len(), 1);
+}
+
+#[test]
+fn comments_describe_the_encoding() {
+    let mut grid = Grid::empty(4).unwrap();
+    grid.set(0, 1, 3);
+    let comments = encode(&grid).comments;
+    assert_eq!(
+        comments,
+        [
+            format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION")),
+            "layout square 4".to_string(),
+            "size 4".to_string(),
+            "encoding extended: var(r,c,v) = (r*4+c)*4+v, r and c 0-based, v 1..4".to_string(),
+            "puzzle .3..............".to_string(),
+            format!(
+                "p show {} 0",
+                (1..=64)
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn show_lines_wrap_and_cover_every_variable_once() {
+    for size in [16, 36] {
+        let comments = encode(&Grid::empty(size).unwrap()).comments;
+        let mut shown = Vec::new();
+        for line in comments.iter().filter(|c| c.starts_with("p show")) {
+            assert!(line.len() <= 4000, "{} chars", line.len());
+            let body = line
+                .strip_prefix("p show ")
+                .unwrap()
+                .strip_suffix(" 0")
+                .unwrap();
+            shown.extend(body.split(' ').map(|v| v.parse::<usize>().unwrap()));
+        }
+        assert_eq!(shown, (1..=size * size * size).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn header_comments_round_trip_for_line_and_row_puzzles() {
+    for name in ["9x9_ai_escargot", "36x36_b60_s1"] {
+        let (puzzle, _) = fixture(name);
+        let comments = encode(&puzzle).comments;
+        let header = read_header_comments(&comments).unwrap();
+        assert_eq!(header.layout, Layout::square(puzzle.size()).unwrap());
+        assert_eq!(header.puzzle.as_ref(), Some(&puzzle), "{name}");
+    }
+    let rows = encode(&fixture("36x36_b60_s1").0).comments;
+    assert_eq!(
+        rows.iter().filter(|c| c.starts_with("puzzle-row ")).count(),
+        36
+    );
+}
+
+#[test]
+fn header_comments_without_puzzle_or_with_problems() {
+    let lines = |lines: &[&str]| lines.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let header = read_header_comments(&lines(&["  size 16 ", "other"])).unwrap();
+    assert_eq!((header.layout.size(), header.puzzle), (16, None));
+    let message = |lines: Vec<String>| read_header_comments(&lines).unwrap_err().to_string();
+    assert_eq!(
+        message(lines(&["sudoku 9x9"])),
+        "the CNF comments name no layout (expected `c layout square N` or `c size N`)"
+    );
+    assert_eq!(
+        message(lines(&["layout square 9", "size 16"])),
+        "the CNF comments disagree: layout square 9 but size 16"
+    );
+    assert_eq!(
+        message(lines(&["layout hanidoku"])),
+        "unknown layout `hanidoku` in the CNF comments (known: square N)"
+    );
+    assert_eq!(
+        message(lines(&["size nine"])),
+        "bad number in CNF comment `size nine`"
+    );
+    assert!(message(lines(&["size 10"])).starts_with("in the CNF comments: size 10 is not"));
+    assert_eq!(
+        message(lines(&["size 4", "puzzle ..."])),
+        "the puzzle in the CNF comments: puzzle 1 (line 1): expected 16 cells for 4x4 but found 3"
+    );
+}
+
+#[test]
+fn mismatched_grid_and_layout_are_an_error() {
+    let error = encode_sudoku(&Grid::empty(4).unwrap(), &Layout::square(9).unwrap());
+    assert_eq!(
+        error.unwrap_err().to_string(),
+        "a 4x4 grid does not fit layout square 9"
+    );
+}
+
+#[test]
+fn stats_are_readable() {
+    let stats = encoding_stats(&encode(&Grid::empty(9).unwrap()).cnf);
+    assert_eq!(
+        stats,
+        "variables     729\nclauses     11988\nliterals    26244\nclauses by length:\n\
+         \x20   2 literals     11664\n    9 literals       324\n"
+    );
+}

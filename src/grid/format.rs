@@ -1,0 +1,200 @@
+//! Writing grids as text: the line format, the block format, and a boxed picture.
+//!
+//! Line and block output parse back to the same grid (tested below), so tools can chain.
+
+use std::fmt::Write;
+
+use super::Grid;
+use crate::layout::Layout;
+
+/// The line-format symbol of a value: `.` for blank, `1`-`9`, then `A`-`Z` for 10-35.
+fn symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        _ => char::from_digit(u32::from(value), 36)
+            .map(|c| c.to_ascii_uppercase())
+            .unwrap_or('?'),
+    }
+}
+
+/// The grid on one line, `.` for blank, `A`-`Z` for 10-35. `None` when n > 35, where
+/// some digit has no symbol.
+///
+/// ```
+/// use sudosat::grid::{to_line, Grid};
+/// let mut grid = Grid::empty(16).unwrap();
+/// grid.set(0, 0, 16);
+/// assert_eq!(&to_line(&grid).unwrap()[..3], "G..");
+/// assert_eq!(to_line(&Grid::empty(36).unwrap()), None);
+/// ```
+pub fn to_line(grid: &Grid) -> Option<String> {
+    if grid.size() > 35 {
+        return None;
+    }
+    Some(grid.cells().iter().map(|&v| symbol(v)).collect())
+}
+
+/// The course block format: n lines of n numbers separated by spaces, `0` for blank,
+/// each line ending in `\n`. For n > 9 every number is right-aligned to two characters,
+/// as in the shared 16x16 files, so columns line up; n ≤ 9 gives the plain course format.
+///
+/// ```
+/// use sudosat::grid::{to_block, Grid};
+/// let mut grid = Grid::empty(16).unwrap();
+/// grid.set(0, 1, 12);
+/// assert!(to_block(&grid).starts_with(" 0 12  0"));
+/// let mut small = Grid::empty(4).unwrap();
+/// small.set(1, 1, 2);
+/// assert_eq!(to_block(&small), "0 0 0 0\n0 2 0 0\n0 0 0 0\n0 0 0 0\n");
+/// ```
+pub fn to_block(grid: &Grid) -> String {
+    let width = grid.size().to_string().len();
+    let mut text = String::with_capacity(grid.cells().len() * (width + 1));
+    for row in grid.cells().chunks(grid.size()) {
+        for (col, value) in row.iter().enumerate() {
+            if col > 0 {
+                text.push(' ');
+            }
+            let _ = write!(text, "{value:>width$}");
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A picture for people: `|` between boxes, `+---+` lines between bands, `.` for blank,
+/// numbers right-aligned (symbols would be shorter, but 10-64 read better as numbers).
+/// Layouts without a box size get only the outer frame.
+///
+/// ```
+/// use sudosat::grid::{to_pretty, Grid};
+/// use sudosat::layout::Layout;
+/// let mut grid = Grid::empty(4).unwrap();
+/// grid.set(0, 0, 1);
+/// let text = to_pretty(&grid, &Layout::square(4).unwrap());
+/// assert_eq!(text.lines().next(), Some("+-----+-----+"));
+/// assert_eq!(text.lines().nth(1), Some("| 1 . | . . |"));
+/// assert_eq!(text.lines().count(), 7);
+/// ```
+pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
+    let size = grid.size();
+    let width = size.to_string().len();
+    let band = layout.box_size().filter(|&k| k > 0).unwrap_or(size.max(1));
+    let boxes_per_row = size.div_ceil(band);
+    let box_line = "-".repeat(band * (width + 1) + 1);
+    let mut rule = String::from("+");
+    for _ in 0..boxes_per_row {
+        rule.push_str(&box_line);
+        rule.push('+');
+    }
+    rule.push('\n');
+    let mut text = String::new();
+    for (row_index, row) in grid.cells().chunks(size).enumerate() {
+        if row_index % band == 0 {
+            text.push_str(&rule);
+        }
+        for (col, &value) in row.iter().enumerate() {
+            text.push_str(match col {
+                0 => "| ",
+                _ if col % band == 0 => " | ",
+                _ => " ",
+            });
+            if value == 0 {
+                let _ = write!(text, "{:>width$}", ".");
+            } else {
+                let _ = write!(text, "{value:>width$}");
+            }
+        }
+        text.push_str(" |\n");
+    }
+    text.push_str(&rule);
+    text
+}
+
+/// Joins items the way a sentence lists them: `2`, `2 and 7`, `2, 5 and 7`.
+pub(crate) fn and_list<T: std::fmt::Display>(items: &[T]) -> String {
+    let mut text = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if i + 1 == items.len() { " and " } else { ", " });
+        }
+        let _ = write!(text, "{item}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{parse_puzzles, ParseOptions};
+
+    fn sample(size: usize) -> Grid {
+        let cells = (0..size * size)
+            .map(|i| ((i * 7) % (size + 1)) as u8)
+            .collect();
+        Grid::from_cells(size, cells).unwrap()
+    }
+
+    fn reparse(text: &str, size: usize) -> Grid {
+        let options = ParseOptions {
+            size: Some(size),
+            allow_conflicts: true,
+        };
+        let mut puzzles = parse_puzzles(text, &options).unwrap();
+        assert_eq!(puzzles.len(), 1);
+        puzzles.remove(0).grid
+    }
+
+    #[test]
+    fn line_and_block_output_parse_back() {
+        for k in 2..=8 {
+            let size = k * k;
+            let grid = sample(size);
+            if let Some(line) = to_line(&grid) {
+                assert_eq!(line.len(), size * size);
+                assert_eq!(reparse(&line, size), grid, "line {size}");
+            } else {
+                assert!(size > 35);
+            }
+            assert_eq!(reparse(&to_block(&grid), size), grid, "block {size}");
+        }
+    }
+
+    #[test]
+    fn lists_read_like_sentences() {
+        assert_eq!(and_list::<u8>(&[]), "");
+        assert_eq!(and_list(&[2]), "2");
+        assert_eq!(and_list(&[2, 7]), "2 and 7");
+        assert_eq!(and_list(&[2, 5, 7]), "2, 5 and 7");
+    }
+
+    #[test]
+    fn symbols_run_through_letters() {
+        assert_eq!([0, 1, 9, 10, 35].map(symbol), ['.', '1', '9', 'A', 'Z']);
+    }
+
+    #[test]
+    fn block_columns_align_for_two_digit_sizes() {
+        let block = to_block(&sample(25));
+        let lengths: Vec<_> = block.lines().map(str::len).collect();
+        assert!(lengths.iter().all(|&len| len == 25 * 3 - 1), "{lengths:?}");
+    }
+
+    #[test]
+    fn pretty_draws_boxes_for_all_sizes() {
+        let layout = Layout::square(9).unwrap();
+        let text = to_pretty(&sample(9), &layout);
+        let lines: Vec<_> = text.lines().collect();
+        assert_eq!(lines.len(), 13);
+        assert_eq!(lines[0], "+-------+-------+-------+");
+        assert_eq!(lines[4], "+-------+-------+-------+");
+        assert!(lines.iter().all(|line| line.len() == 25));
+        for k in 1..=8 {
+            let layout = Layout::square(k * k).unwrap();
+            let text = to_pretty(&sample(k * k), &layout);
+            assert_eq!(text.lines().count(), k * k + k + 1);
+            let first = text.lines().next().map(str::len);
+            assert!(text.lines().all(|line| Some(line.len()) == first));
+        }
+    }
+}
