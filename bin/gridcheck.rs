@@ -47,73 +47,97 @@ fn main() -> ExitCode {
     cli::run("gridcheck", || check(Args::parse()))
 }
 
-fn read_grids(source: &Source, size: Option<usize>) -> Result<Vec<Grid>, Failure> {
+/// Opens `source` as a stream of grids, in any puzzle format.
+fn grids(
+    source: &Source,
+    size: Option<usize>,
+) -> Result<impl Iterator<Item = Result<Grid, Failure>> + '_, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
     let options = ParseOptions {
         size,
         allow_conflicts: true,
     };
-    PuzzleReader::new(input, options)
-        .map(|puzzle| puzzle.map(|puzzle| puzzle.grid))
-        .collect::<Result<_, _>>()
-        .map_err(|error| Failure::input(2, source, error))
+    let reader =
+        PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?;
+    Ok(reader.map(move |puzzle| {
+        puzzle
+            .map(|puzzle| puzzle.grid)
+            .map_err(|error| Failure::input(2, source, error))
+    }))
+}
+
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("{count} {word}")
+    } else {
+        format!("{count} {word}s")
+    }
 }
 
 fn check(args: Args) -> Result<u8, Failure> {
     let source = Source::from_arg(args.input.as_deref());
-    let grids = read_grids(&source, args.size)?;
-    let puzzles = match &args.puzzle {
-        Some(path) => {
-            let puzzles = read_grids(&Source::File(path.clone()), args.size)?;
-            if puzzles.len() != grids.len() {
-                return Err(Failure::new(
-                    2,
-                    format!(
-                        "{} grids but {} puzzles in {}: they are paired in order",
-                        grids.len(),
-                        puzzles.len(),
-                        path.display()
-                    ),
-                ));
-            }
-            Some(puzzles)
-        }
+    let puzzle_source = args
+        .puzzle
+        .as_deref()
+        .map(|path| Source::File(path.to_path_buf()));
+    let mut puzzles = match &puzzle_source {
+        Some(source) => Some(grids(source, args.size)?),
         None => None,
     };
-    if grids.is_empty() {
-        return Err(Failure::input(2, &source, "no grid found"));
-    }
-    let mut invalid = 0;
-    for (index, grid) in grids.iter().enumerate() {
-        let number = index + 1;
-        let layout = Layout::square(grid.size()).map_err(|error| Failure::new(2, error))?;
-        let givens = puzzles.as_ref().map(|puzzles| &puzzles[index]);
-        if let Some(puzzle) = givens {
-            if puzzle.size() != grid.size() {
-                return Err(Failure::new(
-                    2,
-                    format!(
-                        "grid {number} is {0}x{0} but its puzzle is {1}x{1}",
-                        grid.size(),
-                        puzzle.size()
-                    ),
-                ));
+    let mut layouts: Vec<Layout> = Vec::new();
+    let (mut checked, mut invalid) = (0, 0);
+    for grid in grids(&source, args.size)? {
+        let grid = grid?;
+        checked += 1;
+        let puzzle = match &mut puzzles {
+            Some(puzzles) => Some(puzzles.next().transpose()?.ok_or_else(|| {
+                Failure::new(2, format!("grid {checked} has no puzzle: the grids and the puzzles of {} are paired in order", puzzle_source.as_ref().map(ToString::to_string).unwrap_or_default()))
+            })?),
+            None => None,
+        };
+        // Files usually hold one size; keep the layouts built so far rather than one per grid.
+        let layout = match layouts
+            .iter()
+            .position(|layout| layout.size() == grid.size())
+        {
+            Some(index) => &layouts[index],
+            None => {
+                layouts.push(Layout::square(grid.size()).map_err(|error| Failure::new(2, error))?);
+                &layouts[layouts.len() - 1]
             }
-        }
-        let violations = check_grid(grid, &layout, givens, args.partial);
+        };
+        let violations = check_grid(&grid, layout, puzzle.as_ref(), args.partial);
         if !violations.is_empty() {
             invalid += 1;
         }
         for violation in violations {
-            eprintln!("gridcheck: grid {number}: {violation}");
+            eprintln!("gridcheck: grid {checked}: {violation}");
+        }
+    }
+    if checked == 0 {
+        return Err(Failure::input(2, &source, "no grid found"));
+    }
+    if let Some(puzzles) = &mut puzzles {
+        if puzzles.next().transpose()?.is_some() {
+            return Err(Failure::new(
+                2,
+                format!(
+                    "{} has more puzzles than the {} checked: the grids and the puzzles are paired in order",
+                    puzzle_source.as_ref().map(ToString::to_string).unwrap_or_default(),
+                    plural(checked, "grid")
+                ),
+            ));
         }
     }
     if invalid > 0 {
-        eprintln!("gridcheck: {invalid} of {} grids invalid", grids.len());
+        eprintln!(
+            "gridcheck: {invalid} of {} invalid",
+            plural(checked, "grid")
+        );
         Ok(1)
     } else {
         if !args.quiet {
-            eprintln!("gridcheck: {} grids valid", grids.len());
+            eprintln!("gridcheck: {} valid", plural(checked, "grid"));
         }
         Ok(0)
     }

@@ -67,16 +67,15 @@ fn decode(args: Args) -> Result<u8, Failure> {
                 "no solution: the solver answered UNSATISFIABLE",
             ))
         }
-        Answer::Unknown => {
-            return Err(Failure::new(1, "no solution: the solver answered UNKNOWN"))
-        }
+        Answer::Unknown => return Err(Failure::new(1, "no solution: the solver answered UNKNOWN")),
     };
-    let size = match (args.size, &args.cnf) {
-        (Some(size), _) => size,
-        (None, Some(path)) => size_from_cnf(&Source::File(path.clone()))?,
-        (None, None) => size_from_var_count(model.max_var())?,
+    let layout = match (args.size, &args.cnf) {
+        (Some(size), _) => Layout::square(size).map_err(|error| Failure::new(2, error))?,
+        (None, Some(path)) => layout_from_cnf(&Source::File(path.clone()))?,
+        (None, None) => Layout::square(size_from_var_count(model.max_var())?)
+            .map_err(|error| Failure::new(1, error))?,
     };
-    let layout = Layout::square(size).map_err(|error| Failure::new(2, error))?;
+    let size = layout.size();
     let assignment = model.to_assignment(size * size * size);
     let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
     let text = match args.format {
@@ -98,8 +97,8 @@ fn decode(args: Args) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// Reads the comment lines above the `p` line of a CNF written by sudoku2cnf.
-fn size_from_cnf(source: &Source) -> Result<usize, Failure> {
+/// The layout named in the comment lines above the `p` line of a CNF from sudoku2cnf.
+fn layout_from_cnf(source: &Source) -> Result<Layout, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(1, source, error))?;
     let mut comments = Vec::new();
     for line in input.lines() {
@@ -109,8 +108,9 @@ fn size_from_cnf(source: &Source) -> Result<usize, Failure> {
         };
         comments.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
     }
-    let header = read_header_comments(&comments).map_err(|error| Failure::input(1, source, error))?;
-    Ok(header.size)
+    let header =
+        read_header_comments(&comments).map_err(|error| Failure::input(1, source, error))?;
+    Ok(header.layout)
 }
 
 /// The grid side n whose n³ cell variables the model covers.

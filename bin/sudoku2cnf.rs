@@ -62,7 +62,8 @@ fn encode(args: Args) -> Result<u8, Failure> {
         size: args.size,
         allow_conflicts: false,
     };
-    let mut puzzles = PuzzleReader::new(input, options);
+    let mut puzzles =
+        PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, &source, error))?;
     let mut next = || -> Result<Option<Puzzle>, Failure> {
         puzzles
             .next()
@@ -117,7 +118,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
 /// a formula on stdout.
 fn encode_puzzle(puzzle: &Puzzle, stats: bool) -> Result<Vec<u8>, Failure> {
     let layout = Layout::square(puzzle.grid.size()).map_err(|error| Failure::new(2, error))?;
-    let encoding = encode_sudoku(&puzzle.grid, &layout);
+    let encoding = encode_sudoku(&puzzle.grid, &layout).map_err(|error| Failure::new(2, error))?;
     if stats {
         eprint!("{}", encoding_stats(&encoding.cnf));
     }
@@ -132,8 +133,9 @@ fn write_split(dir: &Path, puzzles: &[Puzzle], stats: bool) -> Result<u8, Failur
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
         let bytes = encode_puzzle(puzzle, stats)?;
-        std::fs::write(&path, bytes)
-            .map_err(|error| Failure::new(1, format!("cannot write {}: {error}", path.display())))?;
+        std::fs::write(&path, bytes).map_err(|error| {
+            Failure::new(1, format!("cannot write {}: {error}", path.display()))
+        })?;
     }
     Ok(0)
 }

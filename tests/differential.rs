@@ -72,9 +72,11 @@ fn model(stdout: &str) -> Vec<i64> {
 }
 
 fn satisfies(model: &[i64], clauses: &[Vec<i64>]) -> bool {
-    clauses
-        .iter()
-        .all(|clause| clause.iter().any(|lit| model[lit.unsigned_abs() as usize - 1] == *lit))
+    clauses.iter().all(|clause| {
+        clause
+            .iter()
+            .any(|lit| model[lit.unsigned_abs() as usize - 1] == *lit)
+    })
 }
 
 fn brute_force_sat(vars: u64, clauses: &[Vec<i64>]) -> bool {
@@ -109,12 +111,18 @@ fn random_formulas_agree_with_independent_oracles() {
             10 => {
                 let model = model(&result.stdout_text());
                 assert_eq!(model.len() as u64, vars);
-                assert!(satisfies(&model, &clauses), "round {round}: bad model\n{text}");
+                assert!(
+                    satisfies(&model, &clauses),
+                    "round {round}: bad model\n{text}"
+                );
                 sat += 1;
             }
             20 => {
                 if vars <= 16 {
-                    assert!(!brute_force_sat(vars, &clauses), "round {round}: wrong UNSAT\n{text}");
+                    assert!(
+                        !brute_force_sat(vars, &clauses),
+                        "round {round}: wrong UNSAT\n{text}"
+                    );
                 } else if let Some(minisat) = &minisat {
                     let path = dir.join("f.cnf");
                     std::fs::write(&path, &text).unwrap();
@@ -129,5 +137,8 @@ fn random_formulas_agree_with_independent_oracles() {
             assert!(brute_force_sat(vars, &clauses));
         }
     }
-    assert!(sat > 40 && unsat > 40, "a balanced mix: {sat} SAT, {unsat} UNSAT");
+    assert!(
+        sat > 40 && unsat > 40,
+        "a balanced mix: {sat} SAT, {unsat} UNSAT"
+    );
 }

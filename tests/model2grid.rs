@@ -105,7 +105,11 @@ fn size_comes_from_flag_or_cnf_header_and_unknown_sizes_are_refused() {
     let encoded = run("sudoku2cnf", &[], b"1...............\n");
     encoded.expect_code(0);
     std::fs::write(&cnf, &encoded.stdout).unwrap();
-    let from_header = run("model2grid", &["--cnf", cnf.to_str().unwrap()], partial.as_bytes());
+    let from_header = run(
+        "model2grid",
+        &["--cnf", cnf.to_str().unwrap()],
+        partial.as_bytes(),
+    );
     from_header.expect_code(0);
     assert_eq!(from_header.stdout_text(), format!("{SOLVED_4X4}\n"));
 }

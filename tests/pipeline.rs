@@ -138,7 +138,8 @@ fn an_unsatisfiable_puzzle_ends_in_no_solution() {
     // Valid givens (no digit repeats) with no solution: row 3 needs a 1, but the top
     // middle and top right boxes already hold theirs, columns 1 and 2 hold theirs lower
     // down, and row 3 column 3 is a 2.
-    let puzzle = "...1...........1....2......1...........................1.........................";
+    let puzzle =
+        "...1...........1....2......1...........................1.........................";
     let cnf = run("sudoku2cnf", &[], puzzle.as_bytes());
     cnf.expect_code(0);
     let answer = run("satsolve", &[], &cnf.stdout);

@@ -77,7 +77,11 @@ fn models_satisfy_the_formula_and_lines_are_wrapped() {
     for line in lines {
         assert!(line.starts_with("v "), "{line}");
         assert!(line.len() <= 4096);
-        literals.extend(line[2..].split_whitespace().map(|t| t.parse::<i64>().unwrap()));
+        literals.extend(
+            line[2..]
+                .split_whitespace()
+                .map(|t| t.parse::<i64>().unwrap()),
+        );
     }
     assert_eq!(literals.pop(), Some(0));
     assert_eq!(literals.len(), 120, "one literal per variable");
@@ -93,7 +97,14 @@ fn quiet_drops_the_model_and_stats_go_to_stderr() {
     let result = run("satsolve", &["-q", "--stats"], cnf);
     result.expect_code(10);
     assert_eq!(result.stdout_text(), "s SATISFIABLE\n");
-    for word in ["conflicts", "decisions", "propagations", "restarts", "time", "memory"] {
+    for word in [
+        "conflicts",
+        "decisions",
+        "propagations",
+        "restarts",
+        "time",
+        "memory",
+    ] {
         result.expect_stderr_contains(word);
     }
     assert!(result.stderr.lines().all(|line| line.starts_with("c ")));

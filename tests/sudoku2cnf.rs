@@ -53,7 +53,10 @@ fn a_9x9_puzzle_becomes_the_extended_encoding_with_one_unit_per_given() {
     // Self-describing header.
     let joined = comments.join("\n");
     for fragment in ["sudoku2cnf", "square 9", ESCARGOT, "p show 1 2 3"] {
-        assert!(joined.contains(fragment), "comments lack {fragment:?}:\n{joined}");
+        assert!(
+            joined.contains(fragment),
+            "comments lack {fragment:?}:\n{joined}"
+        );
     }
 }
 
