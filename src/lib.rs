@@ -13,6 +13,7 @@
 
 pub mod cnf;
 pub mod lit;
+pub mod solver;
 
 pub use cnf::Cnf;
 pub use lit::{Lit, Var};
