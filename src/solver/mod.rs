@@ -8,6 +8,7 @@
 
 use std::io::{self, Write};
 
+pub mod cdcl;
 
 /// The result of a solve call.
 #[derive(Clone, Debug, PartialEq, Eq)]

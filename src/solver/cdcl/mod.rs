@@ -1,0 +1,5 @@
+//! `satsolve`'s own CDCL solver (work in progress: building blocks only).
+
+mod clause_db;
+mod trail;
+mod watch;
