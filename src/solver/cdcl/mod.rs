@@ -3,3 +3,6 @@
 mod clause_db;
 mod trail;
 mod watch;
+mod heap;
+mod decide;
+mod restart;
