@@ -6,3 +6,5 @@ mod watch;
 mod heap;
 mod decide;
 mod restart;
+mod analyze;
+mod reduce;
