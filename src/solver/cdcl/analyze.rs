@@ -1,0 +1,352 @@
+//! Conflict analysis: first-UIP learning, recursive minimisation, LBD.
+//!
+//! First UIP (Marques-Silva & Sakallah, GRASP 1996; Zhang et al., ICCAD 2001): starting
+//! from the conflict clause, literals of the conflict level are resolved away in reverse
+//! trail order with their reasons until exactly one remains, the first unique
+//! implication point. Its negation is the asserting literal at position 0 of the learnt
+//! clause; the literal of the highest remaining level goes to position 1, and the solver
+//! backjumps to that level, where the clause is unit.
+//!
+//! Minimisation (Sörensson & Biere, SAT 2009, "recursive" variant): a literal is dropped
+//! when its negation is implied by the other literals of the clause, found by a
+//! depth-first search through reasons that stops at clause literals and at level 0.
+//! Levels are summarised in a 32-bit "abstract level" set so searches that must fail (a
+//! reason literal at a level no clause literal has) stop early. The search uses an
+//! explicit stack, so deep implication chains cannot overflow the call stack.
+//!
+//! LBD (Audemard & Simon, IJCAI 2009): the number of distinct decision levels among a
+//! clause's literals, computed with a per-level stamp so no clearing is needed.
+//!
+//! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
+//! the decision level is above 0, and the conflict clause has a literal at that level.
+//! Postcondition: `learnt()[0]` is the only literal at the conflict level, and every
+//! literal of the learnt clause is false.
+
+use super::clause_db::{ClauseDb, ClauseRef};
+use super::decide::Decide;
+use super::trail::Trail;
+use crate::lit::{Lit, Var};
+
+/// Per-variable marks during analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    None,
+    /// In the learnt clause (or, during the UIP walk, on the conflict level's frontier).
+    Clause,
+    /// Implied by clause literals: may be removed.
+    Removable,
+    /// Shown not to be implied by clause literals.
+    Failed,
+}
+
+/// The result of one analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learnt {
+    /// The level to backjump to (0 for a unit clause).
+    pub backjump: usize,
+    /// LBD of the learnt clause.
+    pub lbd: u32,
+    /// Literals removed by minimisation.
+    pub minimised: usize,
+}
+
+/// Reusable buffers for conflict analysis; sized once, so analysis does not allocate
+/// in the steady state.
+#[derive(Debug, Default)]
+pub struct Analyzer {
+    marks: Vec<Mark>,
+    learnt: Vec<Lit>,
+    /// Depth-first search frames: a variable and the next index in its reason.
+    stack: Vec<(Var, usize)>,
+    to_clear: Vec<Var>,
+    level_stamps: Vec<u32>,
+    stamp: u32,
+}
+
+impl Analyzer {
+    /// Makes room for variables `0..num_vars` (levels range over `0..=num_vars`).
+    pub fn grow(&mut self, num_vars: usize) {
+        if num_vars > self.marks.len() {
+            self.marks.resize(num_vars, Mark::None);
+            self.level_stamps.resize(num_vars + 1, 0);
+        }
+    }
+
+    /// The clause learnt by the last [`Analyzer::analyze`].
+    pub fn learnt(&self) -> &[Lit] {
+        &self.learnt
+    }
+
+    /// Number of distinct decision levels among `lits` (all assigned).
+    pub fn lbd(&mut self, lits: &[Lit], trail: &Trail) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.level_stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let mut count = 0;
+        for &lit in lits {
+            let level = trail.level(lit.var());
+            if self.level_stamps[level] != self.stamp {
+                self.level_stamps[level] = self.stamp;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Derives the first-UIP clause from `conflict`, minimises it, and bumps the
+    /// activity of every variable involved. Learnt clauses used on the way are marked
+    /// used and get their LBD refreshed when it improved.
+    pub fn analyze(
+        &mut self,
+        conflict: ClauseRef,
+        db: &mut ClauseDb,
+        trail: &Trail,
+        decide: &mut Decide,
+    ) -> Learnt {
+        let level = trail.decision_level();
+        debug_assert!(level > 0);
+        self.learnt.clear();
+        self.learnt.push(Lit::from_code(0)); // slot for the asserting literal
+        let mut open = 0usize; // conflict-level literals not yet resolved
+        let mut index = trail.len();
+        let mut cref = conflict;
+        let mut resolved: Option<Var> = None;
+        loop {
+            debug_assert!(!cref.is_none());
+            if db.is_learnt(cref) {
+                db.set_used(cref, true);
+                let old = db.lbd(cref);
+                if old > 2 {
+                    let new = self.lbd(db.lits(cref), trail);
+                    if new < old {
+                        db.set_lbd(cref, new);
+                    }
+                }
+            }
+            for &lit in db.lits(cref) {
+                let var = lit.var();
+                if Some(var) == resolved
+                    || self.marks[var.index()] != Mark::None
+                    || trail.level(var) == 0
+                {
+                    continue;
+                }
+                self.marks[var.index()] = Mark::Clause;
+                decide.bump(var);
+                if trail.level(var) == level {
+                    open += 1;
+                } else {
+                    self.learnt.push(lit);
+                }
+            }
+            // The next literal to resolve is the latest marked one on the trail.
+            let uip = loop {
+                index -= 1;
+                let lit = trail.lits()[index];
+                if self.marks[lit.var().index()] == Mark::Clause {
+                    break lit;
+                }
+            };
+            self.marks[uip.var().index()] = Mark::None;
+            open -= 1;
+            if open == 0 {
+                self.learnt[0] = !uip;
+                break;
+            }
+            resolved = Some(uip.var());
+            cref = trail.reason(uip.var());
+        }
+
+        let before = self.learnt.len();
+        self.minimise(db, trail);
+        let minimised = before - self.learnt.len();
+
+        // Put the highest remaining level at position 1: the clause's second watch, and
+        // the backjump target.
+        let mut backjump = 0;
+        if self.learnt.len() > 1 {
+            let mut best = 1;
+            for i in 2..self.learnt.len() {
+                if trail.level(self.learnt[i].var()) > trail.level(self.learnt[best].var()) {
+                    best = i;
+                }
+            }
+            self.learnt.swap(1, best);
+            backjump = trail.level(self.learnt[1].var());
+        }
+        let learnt = std::mem::take(&mut self.learnt);
+        let lbd = self.lbd(&learnt, trail);
+        self.learnt = learnt;
+
+        for &lit in &self.learnt[1..] {
+            self.marks[lit.var().index()] = Mark::None;
+        }
+        for &var in &self.to_clear {
+            self.marks[var.index()] = Mark::None;
+        }
+        self.to_clear.clear();
+        debug_assert!(self.marks.iter().all(|&m| m == Mark::None));
+        debug_assert!(self.learnt.iter().all(|&l| trail.is_false(l)));
+        debug_assert!(self.learnt[1..]
+            .iter()
+            .all(|&l| trail.level(l.var()) < level));
+        Learnt {
+            backjump,
+            lbd,
+            minimised,
+        }
+    }
+
+    /// Removes redundant literals from `learnt[1..]`. Marks of removed literals stay
+    /// `Clause`-free only via `to_clear`; the kept ones stay `Clause` for the caller.
+    fn minimise(&mut self, db: &ClauseDb, trail: &Trail) {
+        let abstract_levels = self.learnt[1..]
+            .iter()
+            .fold(0u32, |acc, l| acc | abstract_level(trail.level(l.var())));
+        let mut kept = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            if trail.reason(lit.var()).is_none()
+                || !self.redundant(lit.var(), abstract_levels, db, trail)
+            {
+                self.learnt[kept] = lit;
+                kept += 1;
+            } else {
+                // Still marked `Clause`; clear it with the others afterwards.
+                self.to_clear.push(lit.var());
+            }
+        }
+        self.learnt.truncate(kept);
+    }
+
+    /// True if `root` (a clause literal's variable with a reason) is implied by clause
+    /// literals and level-0 facts. Marks visited variables `Removable` or `Failed` so
+    /// later searches reuse the answers.
+    fn redundant(&mut self, root: Var, abstract_levels: u32, db: &ClauseDb, trail: &Trail) -> bool {
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(&(var, start)) = self.stack.last() {
+            let lits = db.lits(trail.reason(var));
+            let mut next = start;
+            let mut descend = None;
+            while next < lits.len() {
+                let other = lits[next].var();
+                next += 1;
+                if other == var || trail.level(other) == 0 {
+                    continue;
+                }
+                match self.marks[other.index()] {
+                    Mark::Clause | Mark::Removable => continue,
+                    Mark::Failed => return self.fail(),
+                    Mark::None => {}
+                }
+                let reason = trail.reason(other);
+                if reason.is_none() || abstract_level(trail.level(other)) & abstract_levels == 0 {
+                    self.marks[other.index()] = Mark::Failed;
+                    self.to_clear.push(other);
+                    return self.fail();
+                }
+                descend = Some(other);
+                break;
+            }
+            let top = self.stack.len() - 1;
+            self.stack[top].1 = next;
+            match descend {
+                Some(other) => self.stack.push((other, 0)),
+                None => {
+                    self.stack.pop();
+                    if var != root {
+                        self.marks[var.index()] = Mark::Removable;
+                        self.to_clear.push(var);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Marks every variable on the search stack (except the root) as failed.
+    fn fail(&mut self) -> bool {
+        for &(var, _) in &self.stack[1..] {
+            self.marks[var.index()] = Mark::Failed;
+            self.to_clear.push(var);
+        }
+        self.stack.clear();
+        false
+    }
+}
+
+#[inline]
+fn abstract_level(level: usize) -> u32 {
+    1 << (level & 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::cdcl::watch::{propagate, Watches};
+
+    fn lit(n: i64) -> Lit {
+        Lit::from_dimacs(n).unwrap()
+    }
+
+    /// Decisions 1@1, 2@2, 3@3; clauses make 3 imply 4 and 5 (4 also needs 1), and
+    /// (¬4 ∨ ¬5 ∨ ¬2) conflicts. Both 4 and 5 are at level 3, so the UIP is 3, and the
+    /// learnt clause is (¬3 ∨ ¬2 ∨ ¬1) with backjump to level 2 and LBD 3. Adding
+    /// (¬2 ∨ 1), which makes ¬1 redundant given ¬2, shows minimisation.
+    fn run(with_redundancy: bool) -> (Vec<Lit>, Learnt) {
+        let n = 5;
+        let mut db = ClauseDb::new();
+        let mut watches = Watches::default();
+        let mut trail = Trail::default();
+        let mut decide = Decide::default();
+        let mut analyzer = Analyzer::default();
+        watches.grow(n);
+        trail.grow(n);
+        decide.grow(n);
+        analyzer.grow(n);
+        let mut clauses = vec![vec![-3, -1, 4], vec![-3, 5], vec![-4, -5, -2]];
+        if with_redundancy {
+            clauses.push(vec![-2, 1]);
+        }
+        for c in &clauses {
+            let lits: Vec<Lit> = c.iter().map(|&x| lit(x)).collect();
+            let cref = db.alloc(&lits, false, 0);
+            watches.attach(&db, cref);
+        }
+        let mut props = 0;
+        let decisions: &[i64] = if with_redundancy { &[2, 3] } else { &[1, 2, 3] };
+        let mut conflict = None;
+        for &d in decisions {
+            trail.new_level();
+            trail.assign(lit(d), ClauseRef::NONE);
+            conflict = propagate(&mut watches, &mut db, &mut trail, &mut props);
+        }
+        let learnt = analyzer.analyze(conflict.unwrap(), &mut db, &trail, &mut decide);
+        let mut lits = analyzer.learnt().to_vec();
+        lits[1..].sort();
+        (lits, learnt)
+    }
+
+    #[test]
+    fn first_uip_clause_and_backjump_level() {
+        let (lits, learnt) = run(false);
+        assert_eq!(lits, vec![lit(-3), lit(-1), lit(-2)]);
+        assert_eq!(learnt.backjump, 2);
+        assert_eq!(learnt.lbd, 3);
+        assert_eq!(learnt.minimised, 0);
+    }
+
+    #[test]
+    fn implied_literal_is_minimised_away() {
+        // Decisions 2@1 (which implies 1@1), 3@2: the UIP clause (¬3 ∨ ¬1 ∨ ¬2) loses ¬1
+        // because 1 is implied by 2.
+        let (lits, learnt) = run(true);
+        assert_eq!(lits, vec![lit(-3), lit(-2)]);
+        assert_eq!(learnt.backjump, 1);
+        assert_eq!(learnt.lbd, 2);
+        assert_eq!(learnt.minimised, 1);
+    }
+}

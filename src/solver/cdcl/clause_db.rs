@@ -1,0 +1,301 @@
+//! The clause arena: every clause, original and learnt, in one `Vec<Lit>`.
+//!
+//! Layout (after MiniSat's region allocator and varisat's `ClauseAlloc`): a clause is a
+//! two-word header followed by its literals. Header word 0 packs the length (upper 29 bits)
+//! and the learnt, deleted and used flags; word 1 holds the LBD ("glue", Audemard & Simon,
+//! IJCAI 2009). A [`ClauseRef`] is the 32-bit offset of the header, so a watch costs 8
+//! bytes plus its blocker and clauses are contiguous in memory.
+//!
+//! Header words are stored as `Lit` values whose code is the raw word; only this file
+//! reads them as words.
+//!
+//! Invariants:
+//! * clauses are stored back to back from offset 0, so walking `offset += 2 + len`
+//!   visits every clause;
+//! * a deleted clause keeps its length (so the walk still works) until [`ClauseDb::compact`]
+//!   drops it; `wasted` counts its words;
+//! * every clause has at least two literals (units and the empty clause never reach the
+//!   arena) and, for the solver, positions 0 and 1 are the watched literals.
+
+use crate::lit::Lit;
+
+/// A handle to a clause: the offset of its header in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClauseRef(u32);
+
+impl ClauseRef {
+    /// "No clause": the reason of a decision or of a level-0 unit.
+    pub const NONE: ClauseRef = ClauseRef(u32::MAX);
+
+    /// True for [`ClauseRef::NONE`].
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self == ClauseRef::NONE
+    }
+
+    #[inline]
+    fn offset(self) -> usize {
+        self.0 as usize
+    }
+}
+
+const HEADER: usize = 2;
+const LEARNT: u32 = 1;
+const DELETED: u32 = 2;
+const USED: u32 = 4;
+const LEN_SHIFT: u32 = 3;
+
+/// The arena and its counts.
+#[derive(Debug, Default)]
+pub struct ClauseDb {
+    arena: Vec<Lit>,
+    wasted: usize,
+    num_original: usize,
+    num_learnt: usize,
+}
+
+/// Old-to-new handle map produced by [`ClauseDb::compact`], sorted by old handle (the
+/// compaction keeps clause order, so the new handles are sorted too).
+#[derive(Debug, Default)]
+pub struct Relocation {
+    pairs: Vec<(ClauseRef, ClauseRef)>,
+}
+
+impl Relocation {
+    /// The new handle of a clause that survived, `None` for a dropped one.
+    pub fn get(&self, old: ClauseRef) -> Option<ClauseRef> {
+        self.pairs
+            .binary_search_by_key(&old, |&(from, _)| from)
+            .ok()
+            .map(|i| self.pairs[i].1)
+    }
+}
+
+impl ClauseDb {
+    /// An empty arena.
+    pub fn new() -> ClauseDb {
+        ClauseDb::default()
+    }
+
+    #[inline]
+    fn word(&self, index: usize) -> u32 {
+        self.arena[index].code() as u32
+    }
+
+    #[inline]
+    fn set_word(&mut self, index: usize, word: u32) {
+        self.arena[index] = Lit::from_code(word as usize);
+    }
+
+    #[inline]
+    fn flags(&self, cref: ClauseRef) -> u32 {
+        self.word(cref.offset())
+    }
+
+    /// Stores a clause of at least two literals and returns its handle.
+    ///
+    /// # Panics
+    /// When the arena would outgrow 32-bit offsets (about 16 GB of clauses).
+    pub fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
+        debug_assert!(lits.len() >= 2, "short clauses never enter the arena");
+        let offset = self.arena.len();
+        assert!(
+            offset + HEADER + lits.len() < u32::MAX as usize,
+            "clause arena exceeds 32-bit offsets"
+        );
+        let flags = (lits.len() as u32) << LEN_SHIFT | if learnt { LEARNT } else { 0 };
+        self.arena.push(Lit::from_code(flags as usize));
+        self.arena.push(Lit::from_code(lbd as usize));
+        self.arena.extend_from_slice(lits);
+        if learnt {
+            self.num_learnt += 1;
+        } else {
+            self.num_original += 1;
+        }
+        ClauseRef(offset as u32)
+    }
+
+    /// Number of literals of the clause.
+    #[inline]
+    pub fn len(&self, cref: ClauseRef) -> usize {
+        (self.flags(cref) >> LEN_SHIFT) as usize
+    }
+
+    /// The literals of the clause.
+    #[inline]
+    pub fn lits(&self, cref: ClauseRef) -> &[Lit] {
+        let start = cref.offset() + HEADER;
+        &self.arena[start..start + self.len(cref)]
+    }
+
+    /// The literals of the clause, for reordering watches.
+    #[inline]
+    pub fn lits_mut(&mut self, cref: ClauseRef) -> &mut [Lit] {
+        let start = cref.offset() + HEADER;
+        let len = self.len(cref);
+        &mut self.arena[start..start + len]
+    }
+
+    /// True for a clause learnt from a conflict (as opposed to one of the input).
+    #[inline]
+    pub fn is_learnt(&self, cref: ClauseRef) -> bool {
+        self.flags(cref) & LEARNT != 0
+    }
+
+    /// True once [`ClauseDb::delete`] was called on the clause.
+    #[inline]
+    pub fn is_deleted(&self, cref: ClauseRef) -> bool {
+        self.flags(cref) & DELETED != 0
+    }
+
+    /// Marks the clause deleted; its words are reclaimed by the next compaction. The
+    /// caller must drop its watches and make sure it is nobody's reason.
+    pub fn delete(&mut self, cref: ClauseRef) {
+        debug_assert!(!self.is_deleted(cref));
+        let flags = self.flags(cref);
+        self.set_word(cref.offset(), flags | DELETED);
+        self.wasted += HEADER + self.len(cref);
+        if flags & LEARNT != 0 {
+            self.num_learnt -= 1;
+        } else {
+            self.num_original -= 1;
+        }
+    }
+
+    /// True if the clause took part in conflict analysis since the flag was last cleared.
+    #[inline]
+    pub fn is_used(&self, cref: ClauseRef) -> bool {
+        self.flags(cref) & USED != 0
+    }
+
+    /// Sets or clears the "used" flag.
+    #[inline]
+    pub fn set_used(&mut self, cref: ClauseRef, used: bool) {
+        let flags = self.flags(cref) & !USED;
+        self.set_word(cref.offset(), flags | if used { USED } else { 0 });
+    }
+
+    /// The literal block distance recorded for the clause (0 for input clauses).
+    #[inline]
+    pub fn lbd(&self, cref: ClauseRef) -> u32 {
+        self.word(cref.offset() + 1)
+    }
+
+    /// Records a new LBD.
+    #[inline]
+    pub fn set_lbd(&mut self, cref: ClauseRef, lbd: u32) {
+        self.set_word(cref.offset() + 1, lbd);
+    }
+
+    /// Live learnt clauses.
+    #[cfg(test)]
+    pub fn num_learnt(&self) -> usize {
+        self.num_learnt
+    }
+
+    /// Live input clauses (of length two or more).
+    #[cfg(test)]
+    pub fn num_original(&self) -> usize {
+        self.num_original
+    }
+
+    /// Words held by deleted clauses.
+    #[cfg(test)]
+    pub fn wasted(&self) -> usize {
+        self.wasted
+    }
+
+    /// Words in the arena, live and deleted.
+    #[cfg(test)]
+    pub fn size(&self) -> usize {
+        self.arena.len()
+    }
+
+    /// Every live clause, in arena order.
+    pub fn iter(&self) -> impl Iterator<Item = ClauseRef> + '_ {
+        let mut offset = 0usize;
+        std::iter::from_fn(move || {
+            while offset < self.arena.len() {
+                let cref = ClauseRef(offset as u32);
+                offset += HEADER + self.len(cref);
+                if !self.is_deleted(cref) {
+                    return Some(cref);
+                }
+            }
+            None
+        })
+    }
+
+    /// Drops deleted clauses by copying the live ones, in order, into a fresh buffer.
+    /// Every handle held elsewhere (watches, reasons) is stale afterwards; the returned
+    /// map translates them.
+    pub fn compact(&mut self) -> Relocation {
+        let mut arena = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut pairs = Vec::with_capacity(self.num_original + self.num_learnt);
+        for cref in self.iter() {
+            let start = cref.offset();
+            pairs.push((cref, ClauseRef(arena.len() as u32)));
+            arena.extend_from_slice(&self.arena[start..start + HEADER + self.len(cref)]);
+        }
+        self.arena = arena;
+        self.wasted = 0;
+        Relocation { pairs }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(numbers: &[i64]) -> Vec<Lit> {
+        numbers
+            .iter()
+            .map(|&n| Lit::from_dimacs(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn header_fields_are_independent() {
+        let mut db = ClauseDb::new();
+        let a = db.alloc(&lits(&[1, -2, 3]), false, 0);
+        let b = db.alloc(&lits(&[-1, 2]), true, 2);
+        assert_eq!(db.lits(a), &lits(&[1, -2, 3])[..]);
+        assert_eq!(db.lits(b), &lits(&[-1, 2])[..]);
+        assert!(!db.is_learnt(a) && db.is_learnt(b));
+        assert_eq!(db.lbd(b), 2);
+        db.set_used(b, true);
+        db.set_lbd(b, 5);
+        assert!(db.is_used(b) && db.is_learnt(b) && !db.is_deleted(b));
+        assert_eq!((db.len(b), db.lbd(b)), (2, 5));
+        db.set_used(b, false);
+        assert!(!db.is_used(b) && db.is_learnt(b));
+        db.lits_mut(a).swap(0, 2);
+        assert_eq!(db.lits(a), &lits(&[3, -2, 1])[..]);
+        assert_eq!((db.num_original(), db.num_learnt()), (1, 1));
+    }
+
+    #[test]
+    fn compaction_drops_deleted_clauses_and_remaps_the_rest() {
+        let mut db = ClauseDb::new();
+        let a = db.alloc(&lits(&[1, 2]), false, 0);
+        let b = db.alloc(&lits(&[3, 4, 5]), true, 3);
+        let c = db.alloc(&lits(&[-6, 7, 8, 9]), true, 4);
+        let d = db.alloc(&lits(&[-1, -9]), false, 0);
+        db.delete(b);
+        db.delete(a);
+        assert_eq!(db.wasted(), 4 + 5);
+        assert_eq!(db.iter().collect::<Vec<_>>(), vec![c, d]);
+        let reloc = db.compact();
+        assert_eq!(db.wasted(), 0);
+        assert_eq!(db.size(), 6 + 4);
+        assert_eq!(reloc.get(a), None);
+        assert_eq!(reloc.get(b), None);
+        let (c2, d2) = (reloc.get(c).unwrap(), reloc.get(d).unwrap());
+        assert_eq!(db.lits(c2), &lits(&[-6, 7, 8, 9])[..]);
+        assert_eq!(db.lbd(c2), 4);
+        assert!(db.is_learnt(c2));
+        assert_eq!(db.lits(d2), &lits(&[-1, -9])[..]);
+        assert_eq!(db.iter().collect::<Vec<_>>(), vec![c2, d2]);
+        assert_eq!((db.num_original(), db.num_learnt()), (1, 1));
+    }
+}

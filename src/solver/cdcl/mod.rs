@@ -1,0 +1,328 @@
+//! `satsolve`'s own conflict-driven clause-learning (CDCL) solver.
+//!
+//! The architecture is MiniSat's (Eén & Sörensson, SAT 2003) with the Glucose refinements
+//! that became standard; each technique lives in its own file:
+//!
+//! | file | technique |
+//! |---|---|
+//! | `clause_db` | one clause arena, 32-bit handles, compaction |
+//! | `watch` | two watched literals with blockers, binary watches, propagation |
+//! | `trail` | assignment trail, levels, reasons |
+//! | `analyze` | first-UIP learning, recursive minimisation, LBD |
+//! | `decide` + `heap` | EVSIDS with a variable heap, phase saving |
+//! | `restart` | Glucose EMA restarts (default) or Luby |
+//! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
+//!
+//! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
+//! is consistent (see `trail`); every arena clause is watched exactly at positions 0
+//! and 1; once `ok` is false the formula is unsatisfiable for good. Clauses are only added
+//! at decision level 0, so every level-0 assignment is a fact of the formula.
+
+mod analyze;
+mod clause_db;
+mod decide;
+mod heap;
+mod reduce;
+mod restart;
+mod trail;
+mod watch;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use self::analyze::Analyzer;
+use self::clause_db::{ClauseDb, ClauseRef};
+use self::decide::Decide;
+use self::reduce::ReduceSchedule;
+pub use self::restart::RestartPolicy;
+use self::restart::Restarts;
+use self::trail::{Trail, Value};
+use self::watch::Watches;
+use super::{Outcome, Stats};
+use crate::cnf::Cnf;
+use crate::lit::Lit;
+
+/// How often (in conflicts) the interrupt flag is read: rarely enough to cost nothing,
+/// often enough to stop within milliseconds.
+const INTERRUPT_CHECK_INTERVAL: u64 = 256;
+
+/// A CDCL SAT solver. Build it from a [`Cnf`], optionally add clauses, then
+/// [`Solver::solve`]; clauses may be added between solve calls.
+#[derive(Debug)]
+pub struct Solver {
+    num_vars: usize,
+    db: ClauseDb,
+    watches: Watches,
+    trail: Trail,
+    analyzer: Analyzer,
+    decide: Decide,
+    restarts: Restarts,
+    reduce_schedule: ReduceSchedule,
+    stats: Stats,
+    /// False once the empty clause has been derived.
+    ok: bool,
+    conflict_limit: Option<u64>,
+    interrupt: Option<Arc<AtomicBool>>,
+    /// Level-0 trail length at the last simplification.
+    simplified_at: usize,
+    scratch: Vec<Lit>,
+    candidates: Vec<ClauseRef>,
+}
+
+/// How one run between restarts ended.
+enum RunEnd {
+    Sat,
+    Unsat,
+    Restart,
+    Stopped,
+}
+
+impl Solver {
+    /// A solver holding the clauses of `cnf` and all of its variables.
+    pub fn new(cnf: &Cnf) -> Solver {
+        let mut solver = Solver::with_vars(cnf.num_vars());
+        for clause in cnf.clauses() {
+            solver.add_clause(clause);
+        }
+        solver
+    }
+
+    /// An empty solver over `num_vars` variables, with the default restart policy.
+    pub fn with_vars(num_vars: usize) -> Solver {
+        let mut solver = Solver {
+            num_vars: 0,
+            db: ClauseDb::new(),
+            watches: Watches::default(),
+            trail: Trail::default(),
+            analyzer: Analyzer::default(),
+            decide: Decide::default(),
+            restarts: Restarts::new(RestartPolicy::default()),
+            reduce_schedule: ReduceSchedule::default(),
+            stats: Stats::default(),
+            ok: true,
+            conflict_limit: None,
+            interrupt: None,
+            simplified_at: 0,
+            scratch: Vec::new(),
+            candidates: Vec::new(),
+        };
+        solver.ensure_vars(num_vars);
+        solver
+    }
+
+    /// Number of variables known to the solver (the length of a model).
+    pub fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    /// Grows the variable count to at least `num_vars`.
+    pub fn ensure_vars(&mut self, num_vars: usize) {
+        if num_vars > self.num_vars {
+            self.num_vars = num_vars;
+            self.watches.grow(num_vars);
+            self.trail.grow(num_vars);
+            self.analyzer.grow(num_vars);
+            self.decide.grow(num_vars);
+        }
+    }
+
+    /// Chooses the restart policy (before or between solve calls).
+    pub fn set_restart_policy(&mut self, policy: RestartPolicy) {
+        self.restarts = Restarts::new(policy);
+    }
+
+    /// Limits the number of conflicts of each following [`Solver::solve`] call; when the
+    /// limit is reached the call returns [`Outcome::Unknown`]. `None` removes the limit.
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.conflict_limit = limit;
+    }
+
+    /// Installs a flag that, once set, makes [`Solver::solve`] return
+    /// [`Outcome::Unknown`]; it is read every few hundred conflicts and at restarts.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Counters accumulated over all solve calls.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Adds a clause. Duplicate literals are removed, a tautology is ignored, literals
+    /// already false at level 0 are dropped; an empty result makes the formula
+    /// unsatisfiable, and a unit is fixed at level 0. Variables grow as needed.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        if let Some(max) = lits.iter().map(|l| l.var().index() + 1).max() {
+            self.ensure_vars(max);
+        }
+        if !self.ok {
+            return;
+        }
+        self.backtrack(0);
+        let mut clause = std::mem::take(&mut self.scratch);
+        clause.clear();
+        clause.extend_from_slice(lits);
+        clause.sort_unstable();
+        clause.dedup();
+        // After sorting, x and ¬x are adjacent (codes 2i and 2i+1).
+        let tautology = clause.windows(2).any(|pair| pair[0] == !pair[1]);
+        let satisfied = clause.iter().any(|&lit| self.trail.is_true(lit));
+        if !tautology && !satisfied {
+            clause.retain(|&lit| !self.trail.is_false(lit));
+            match clause.len() {
+                0 => self.ok = false,
+                1 => self.trail.assign(clause[0], ClauseRef::NONE),
+                _ => {
+                    let cref = self.db.alloc(&clause, false, 0);
+                    self.watches.attach(&self.db, cref);
+                }
+            }
+        }
+        self.scratch = clause;
+    }
+
+    /// Searches for a model. Returns [`Outcome::Unknown`] if the conflict limit or the
+    /// interrupt stopped the search; the solver can be called again afterwards.
+    pub fn solve(&mut self) -> Outcome {
+        if !self.ok {
+            return Outcome::Unsat;
+        }
+        self.backtrack(0);
+        let limit = self
+            .conflict_limit
+            .map(|limit| self.stats.conflicts.saturating_add(limit));
+        loop {
+            if self.interrupted() {
+                return Outcome::Unknown;
+            }
+            match self.run(limit) {
+                RunEnd::Sat => return Outcome::Sat(self.model()),
+                RunEnd::Unsat => {
+                    self.ok = false;
+                    return Outcome::Unsat;
+                }
+                RunEnd::Restart => {
+                    self.stats.restarts += 1;
+                    self.restarts.restarted();
+                }
+                RunEnd::Stopped => {
+                    self.backtrack(0);
+                    return Outcome::Unknown;
+                }
+            }
+        }
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// Propagates, learns and decides until a model, a refutation, a restart or a limit.
+    fn run(&mut self, limit: Option<u64>) -> RunEnd {
+        loop {
+            let conflict = watch::propagate(
+                &mut self.watches,
+                &mut self.db,
+                &mut self.trail,
+                &mut self.stats.propagations,
+            );
+            if let Some(conflict) = conflict {
+                self.stats.conflicts += 1;
+                if self.trail.decision_level() == 0 {
+                    return RunEnd::Unsat;
+                }
+                self.learn(conflict);
+                if limit.is_some_and(|limit| self.stats.conflicts >= limit)
+                    || (self.stats.conflicts % INTERRUPT_CHECK_INTERVAL == 0 && self.interrupted())
+                {
+                    return RunEnd::Stopped;
+                }
+                continue;
+            }
+            if self.restarts.should_restart() {
+                self.backtrack(0);
+                return RunEnd::Restart;
+            }
+            if self.trail.decision_level() == 0 && self.trail.len() > self.simplified_at {
+                self.simplify();
+            }
+            if self.reduce_schedule.due(self.stats.conflicts) {
+                self.reduce();
+            }
+            match self.decide.pick(&self.trail) {
+                None => return RunEnd::Sat,
+                Some(lit) => {
+                    self.stats.decisions += 1;
+                    self.trail.new_level();
+                    self.trail.assign(lit, ClauseRef::NONE);
+                }
+            }
+        }
+    }
+
+    /// Analyses a conflict, backjumps, and asserts the learnt clause.
+    fn learn(&mut self, conflict: ClauseRef) {
+        let learnt = self
+            .analyzer
+            .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
+        self.decide.decay();
+        self.restarts.on_conflict(learnt.lbd);
+        self.backtrack(learnt.backjump);
+        let lits = self.analyzer.learnt();
+        self.stats.learnt_clauses += 1;
+        self.stats.learnt_literals += lits.len() as u64;
+        self.stats.minimised_literals += learnt.minimised as u64;
+        if lits.len() == 1 {
+            self.trail.assign(lits[0], ClauseRef::NONE);
+        } else {
+            let cref = self.db.alloc(lits, true, learnt.lbd);
+            self.watches.attach(&self.db, cref);
+            self.trail.assign(lits[0], cref);
+        }
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        let decide = &mut self.decide;
+        self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
+    }
+
+    fn simplify(&mut self) {
+        let removed = reduce::simplify(&mut self.db, &mut self.trail);
+        self.stats.simplified_clauses += removed as u64;
+        self.simplified_at = self.trail.len();
+        if removed > 0 {
+            self.collect_garbage();
+        }
+    }
+
+    fn reduce(&mut self) {
+        let deleted = reduce::reduce(&mut self.db, &self.trail, &mut self.candidates);
+        self.stats.reductions += 1;
+        self.stats.deleted_clauses += deleted as u64;
+        self.reduce_schedule.done(self.stats.conflicts);
+        self.collect_garbage();
+    }
+
+    fn collect_garbage(&mut self) {
+        debug_assert!(self.trail.is_consistent());
+        reduce::collect_garbage(&mut self.db, &mut self.watches, &mut self.trail);
+        self.stats.garbage_collections += 1;
+    }
+
+    /// The current (total) assignment as a model.
+    fn model(&self) -> Vec<bool> {
+        debug_assert_eq!(self.trail.len(), self.num_vars);
+        (0..self.num_vars)
+            .map(|index| {
+                self.trail
+                    .value(crate::lit::Var::from_index(index).positive())
+                    == Value::True
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,167 @@
+//! Keeping the clause database small: learnt-clause reduction, level-0 simplification
+//! and garbage collection.
+//!
+//! Reduction follows Glucose (Audemard & Simon, IJCAI 2009): learnt clauses of LBD ≤ 2
+//! ("glue" clauses) are kept forever; every `2000 + 300·k` conflicts the other learnt
+//! clauses are ranked, those used in conflict analysis since the previous reduction
+//! first (the "used" flag of CaDiCaL's reduce), then by LBD and length, and the worse
+//! half is deleted. A clause that is the reason of a current assignment is "locked" and
+//! never deleted, since analysis may still resolve with it.
+//!
+//! Level-0 simplification (MiniSat's `simplify`): once new facts are fixed at level 0, the
+//! clauses they satisfy are deleted. Level-0 reasons are dropped first: analysis never
+//! looks at level-0 variables, so the reasons are dead weight that would lock clauses.
+//!
+//! Garbage collection compacts the arena (see `clause_db`), then rebuilds the watch lists
+//! from positions 0 and 1 of each clause and translates every reason on the trail.
+
+use super::clause_db::{ClauseDb, ClauseRef};
+use super::trail::Trail;
+use super::watch::Watches;
+
+const GLUE: u32 = 2;
+const FIRST_REDUCE: u64 = 2000;
+const REDUCE_INCREMENT: u64 = 300;
+
+/// When the next reduction is due.
+#[derive(Clone, Debug)]
+pub struct ReduceSchedule {
+    next: u64,
+    interval: u64,
+}
+
+impl Default for ReduceSchedule {
+    fn default() -> ReduceSchedule {
+        ReduceSchedule {
+            next: FIRST_REDUCE,
+            interval: FIRST_REDUCE,
+        }
+    }
+}
+
+impl ReduceSchedule {
+    /// True once `conflicts` reached the next reduction point.
+    #[inline]
+    pub fn due(&self, conflicts: u64) -> bool {
+        conflicts >= self.next
+    }
+
+    /// Schedules the following reduction, a little later each time so the database can
+    /// grow slowly (roughly with the square root of the conflicts).
+    pub fn done(&mut self, conflicts: u64) {
+        self.interval += REDUCE_INCREMENT;
+        self.next = conflicts + self.interval;
+    }
+}
+
+/// True if the clause is the reason of one of its (assigned) watched literals. Only the
+/// two watched positions can hold the implied literal (see `watch`).
+pub fn is_locked(db: &ClauseDb, trail: &Trail, cref: ClauseRef) -> bool {
+    db.lits(cref)[..2]
+        .iter()
+        .any(|&lit| trail.is_true(lit) && trail.reason(lit.var()) == cref)
+}
+
+/// Deletes about half of the non-glue, unlocked learnt clauses, worst first, and clears
+/// every "used" flag. Returns the number deleted. The caller must collect garbage before
+/// propagating again: deleted clauses are still watched.
+pub fn reduce(db: &mut ClauseDb, trail: &Trail, candidates: &mut Vec<ClauseRef>) -> usize {
+    candidates.clear();
+    candidates.extend(
+        db.iter().filter(|&cref| {
+            db.is_learnt(cref) && db.lbd(cref) > GLUE && !is_locked(db, trail, cref)
+        }),
+    );
+    candidates.sort_by_key(|&cref| (!db.is_used(cref), db.lbd(cref), db.len(cref)));
+    let keep = candidates.len() / 2;
+    for &cref in &candidates[keep..] {
+        db.delete(cref);
+    }
+    let learnt: Vec<ClauseRef> = db.iter().filter(|&c| db.is_learnt(c)).collect();
+    for cref in learnt {
+        db.set_used(cref, false);
+    }
+    candidates.len() - keep
+}
+
+/// Deletes every clause satisfied at level 0. Precondition: decision level 0 and
+/// propagation complete. Returns the number deleted; garbage collection must follow.
+pub fn simplify(db: &mut ClauseDb, trail: &mut Trail) -> usize {
+    debug_assert_eq!(trail.decision_level(), 0);
+    for i in 0..trail.len() {
+        let var = trail.lits()[i].var();
+        trail.set_reason(var, ClauseRef::NONE);
+    }
+    let satisfied: Vec<ClauseRef> = db
+        .iter()
+        .filter(|&cref| db.lits(cref).iter().any(|&lit| trail.is_true(lit)))
+        .collect();
+    for &cref in &satisfied {
+        db.delete(cref);
+    }
+    satisfied.len()
+}
+
+/// Compacts the arena and brings watches and reasons up to date.
+pub fn collect_garbage(db: &mut ClauseDb, watches: &mut Watches, trail: &mut Trail) {
+    let relocation = db.compact();
+    for i in 0..trail.len() {
+        let var = trail.lits()[i].var();
+        let reason = trail.reason(var);
+        if !reason.is_none() {
+            let moved = relocation
+                .get(reason)
+                .expect("a reason clause is never deleted");
+            trail.set_reason(var, moved);
+        }
+    }
+    watches.rebuild(db);
+    debug_assert!(watches.is_consistent(db));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lit::Lit;
+
+    fn lits(numbers: &[i64]) -> Vec<Lit> {
+        numbers
+            .iter()
+            .map(|&n| Lit::from_dimacs(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn reduction_keeps_glue_locked_and_used_clauses() {
+        let mut db = ClauseDb::new();
+        let mut trail = Trail::default();
+        let mut watches = Watches::default();
+        trail.grow(10);
+        watches.grow(10);
+        let original = db.alloc(&lits(&[1, 2, 3]), false, 0);
+        let glue = db.alloc(&lits(&[4, 5, 6]), true, 2);
+        let locked = db.alloc(&lits(&[7, 8, 9]), true, 9);
+        let used = db.alloc(&lits(&[-1, -2, -3]), true, 8);
+        let good = db.alloc(&lits(&[-4, -5, -6]), true, 3);
+        let bad = db.alloc(&lits(&[-7, -8, -9]), true, 7);
+        let worse = db.alloc(&lits(&[-7, -8, -9, 10]), true, 7);
+        for cref in db.iter().collect::<Vec<_>>() {
+            watches.attach(&db, cref);
+        }
+        db.set_used(used, true);
+        trail.assign(Lit::from_dimacs(-8).unwrap(), ClauseRef::NONE);
+        trail.assign(Lit::from_dimacs(-9).unwrap(), ClauseRef::NONE);
+        trail.assign(Lit::from_dimacs(7).unwrap(), locked);
+        let mut candidates = Vec::new();
+        // Candidates: used, good, bad, worse -> keep used and good.
+        assert_eq!(reduce(&mut db, &trail, &mut candidates), 2);
+        let live: Vec<ClauseRef> = db.iter().collect();
+        assert_eq!(live, vec![original, glue, locked, used, good]);
+        assert!(!db.is_deleted(good) && db.is_deleted(bad) && db.is_deleted(worse));
+        assert!(!db.is_used(used));
+        collect_garbage(&mut db, &mut watches, &mut trail);
+        let reason = trail.reason(Lit::from_dimacs(7).unwrap().var());
+        assert_eq!(db.lits(reason), &lits(&[7, 8, 9])[..]);
+        assert_eq!(db.num_learnt(), 4);
+    }
+}

@@ -1,0 +1,489 @@
+//! Differential and structural tests of the CDCL solver.
+//!
+//! Every answer is checked by code independent of the solver: models with
+//! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration, UNSAT on
+//! larger ones by MiniSat when `/usr/bin/minisat` is installed (required when `CI=true`).
+//! Random formulas come from a fixed-seed SplitMix64 generator, so failures reproduce.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use super::{RestartPolicy, Solver};
+use crate::cnf::Cnf;
+use crate::lit::{Lit, Var};
+use crate::solver::Outcome;
+
+/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, good enough for test formulas.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn lit(n: i64) -> Lit {
+    Lit::from_dimacs(n).unwrap()
+}
+
+fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
+    let mut cnf = Cnf::new(num_vars);
+    for clause in clauses {
+        let lits: Vec<Lit> = clause.iter().map(|&n| lit(n)).collect();
+        cnf.add_clause(&lits);
+    }
+    cnf
+}
+
+/// A clause of `len` distinct variables with random signs.
+fn random_clause(rng: &mut SplitMix64, num_vars: usize, len: usize) -> Vec<Lit> {
+    let mut clause: Vec<Lit> = Vec::with_capacity(len);
+    while clause.len() < len.min(num_vars) {
+        let var = Var::from_index(rng.below(num_vars));
+        if clause.iter().all(|l| l.var() != var) {
+            clause.push(var.lit(rng.next() & 1 == 0));
+        }
+    }
+    clause
+}
+
+/// Uniform random 3-SAT at clause/variable ratio 4.26, the satisfiability threshold.
+fn random_3sat(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
+    let mut cnf = Cnf::new(num_vars);
+    for _ in 0..(num_vars as f64 * 4.26).round() as usize {
+        cnf.add_clause(&random_clause(rng, num_vars, 3));
+    }
+    cnf
+}
+
+/// Clause lengths 1..=6, units rare, with a density that gives both answers; a few
+/// literals are repeated or negated to exercise input cleaning.
+fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
+    let mut cnf = Cnf::new(num_vars);
+    let num_clauses = num_vars * (2 + rng.below(5)) + rng.below(10);
+    for _ in 0..num_clauses {
+        let len = match rng.below(100) {
+            0 => 1,
+            1..=25 => 2,
+            26..=60 => 3,
+            61..=80 => 4,
+            81..=92 => 5,
+            _ => 6,
+        };
+        let mut clause = random_clause(rng, num_vars, len);
+        match rng.below(40) {
+            0 => clause.push(clause[0]),
+            1 => clause.push(!clause[0]),
+            _ => {}
+        }
+        cnf.add_clause(&clause);
+    }
+    cnf
+}
+
+/// Satisfiability by enumerating every assignment, with clauses as bit masks.
+fn brute_force(cnf: &Cnf) -> bool {
+    let n = cnf.num_vars();
+    assert!(n <= 20, "brute force is for small formulas");
+    let masks: Vec<(u32, u32)> = cnf
+        .clauses()
+        .map(|clause| {
+            clause.iter().fold((0, 0), |(pos, neg), l| {
+                let bit = 1u32 << l.var().index();
+                if l.is_positive() {
+                    (pos | bit, neg)
+                } else {
+                    (pos, neg | bit)
+                }
+            })
+        })
+        .collect();
+    (0u32..1 << n).any(|assignment| {
+        masks
+            .iter()
+            .all(|&(pos, neg)| assignment & pos != 0 || !assignment & neg != 0)
+    })
+}
+
+const MINISAT: &str = "/usr/bin/minisat";
+
+/// MiniSat's answer (true = SAT), or `None` when MiniSat is not installed and `CI` is
+/// not `true`.
+fn minisat(cnf: &Cnf) -> Option<bool> {
+    if !Path::new(MINISAT).exists() {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI=true requires {MINISAT}"
+        );
+        return None;
+    }
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let stem = format!(
+        "sudosat-cdcl-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    let dir = std::env::temp_dir();
+    let input = dir.join(format!("{stem}.cnf"));
+    let output = dir.join(format!("{stem}.out"));
+    let mut text = format!("p cnf {} {}\n", cnf.num_vars(), cnf.num_clauses());
+    for clause in cnf.clauses() {
+        for l in clause {
+            text.push_str(&format!("{} ", l.to_dimacs()));
+        }
+        text.push_str("0\n");
+    }
+    std::fs::write(&input, text).unwrap();
+    let status = Command::new(MINISAT)
+        .arg("-verb=0")
+        .arg(&input)
+        .arg(&output)
+        .output()
+        .expect("minisat runs")
+        .status;
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    match status.code() {
+        Some(10) => Some(true),
+        Some(20) => Some(false),
+        other => panic!("minisat exited with {other:?}"),
+    }
+}
+
+fn solve(cnf: &Cnf) -> Outcome {
+    Solver::new(cnf).solve()
+}
+
+/// Solves and checks the answer against the model checker, brute force (≤ 20 variables)
+/// or MiniSat. Returns whether the formula is satisfiable.
+fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool {
+    let mut solver = Solver::new(cnf);
+    solver.set_restart_policy(policy);
+    let outcome = solver.solve();
+    let sat = match outcome {
+        Outcome::Sat(model) => {
+            assert_eq!(model.len(), cnf.num_vars());
+            assert!(cnf.is_satisfied_by(&model), "model falsifies a clause");
+            true
+        }
+        Outcome::Unsat => false,
+        Outcome::Unknown => panic!("no limit was set"),
+    };
+    if cnf.num_vars() <= 20 {
+        assert_eq!(sat, brute_force(cnf), "disagreement with brute force");
+    } else if !sat {
+        match minisat(cnf) {
+            Some(expected) => assert!(!expected, "minisat found a model"),
+            None => *missing_minisat += 1,
+        }
+    }
+    sat
+}
+
+fn report_missing(missing: usize) {
+    if missing > 0 {
+        eprintln!("note: {MINISAT} absent, {missing} UNSAT answers not cross-checked");
+    }
+}
+
+#[test]
+fn random_small_formulas_agree_with_brute_force() {
+    let mut rng = SplitMix64(1);
+    let mut missing = 0;
+    let (mut sat, mut total) = (0, 0);
+    for round in 0..400 {
+        let n = 5 + rng.below(if round % 40 == 0 { 16 } else { 12 });
+        let cnf = if round % 2 == 0 {
+            random_3sat(&mut rng, n)
+        } else {
+            random_mixed(&mut rng, n)
+        };
+        let policy = if round % 3 == 0 {
+            RestartPolicy::Luby
+        } else {
+            RestartPolicy::Glucose
+        };
+        sat += check(&cnf, policy, &mut missing) as usize;
+        total += 1;
+    }
+    assert!(
+        sat > total / 5 && sat < total * 4 / 5,
+        "{sat} of {total} SAT"
+    );
+}
+
+#[test]
+fn random_larger_formulas_agree_with_minisat() {
+    let mut rng = SplitMix64(2);
+    let mut missing = 0;
+    let (mut sat, mut total) = (0, 0);
+    for round in 0..160 {
+        let n = match round % 8 {
+            0 => 150 + rng.below(51),
+            1 | 2 => 60 + rng.below(60),
+            _ => 21 + rng.below(40),
+        };
+        let cnf = if round % 2 == 0 {
+            random_3sat(&mut rng, n)
+        } else {
+            random_mixed(&mut rng, n)
+        };
+        let policy = if round % 4 == 1 {
+            RestartPolicy::Luby
+        } else {
+            RestartPolicy::Glucose
+        };
+        sat += check(&cnf, policy, &mut missing) as usize;
+        total += 1;
+    }
+    report_missing(missing);
+    assert!(
+        sat > total / 5 && sat < total * 4 / 5,
+        "{sat} of {total} SAT"
+    );
+}
+
+/// PHP(pigeons, holes): every pigeon in a hole, no two pigeons share one.
+fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
+    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
+    let mut cnf = Cnf::new(pigeons * holes);
+    for p in 0..pigeons {
+        let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
+        cnf.add_clause(&clause);
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                cnf.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
+            }
+        }
+    }
+    cnf
+}
+
+#[test]
+fn pigeonhole_formulas_are_unsat() {
+    for n in 2..=6 {
+        assert_eq!(
+            solve(&pigeonhole(n + 1, n)),
+            Outcome::Unsat,
+            "PHP({}, {n})",
+            n + 1
+        );
+        let outcome = solve(&pigeonhole(n, n));
+        assert!(matches!(outcome, Outcome::Sat(_)), "PHP({n}, {n}) is SAT");
+    }
+}
+
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+/// The variable for "cell (r, c) holds digit v" (all 0-based).
+fn sudoku_var(r: usize, c: usize, v: usize) -> Var {
+    Var::from_index((r * 9 + c) * 9 + v)
+}
+
+fn exactly_one(cnf: &mut Cnf, vars: &[Var]) {
+    let at_least: Vec<Lit> = vars.iter().map(|v| v.positive()).collect();
+    cnf.add_clause(&at_least);
+    for (i, a) in vars.iter().enumerate() {
+        for b in &vars[i + 1..] {
+            cnf.add_clause(&[a.negative(), b.negative()]);
+        }
+    }
+}
+
+fn sudoku_cnf(puzzle: &str) -> Cnf {
+    let mut cnf = Cnf::new(729);
+    for r in 0..9 {
+        for c in 0..9 {
+            exactly_one(
+                &mut cnf,
+                &(0..9).map(|v| sudoku_var(r, c, v)).collect::<Vec<_>>(),
+            );
+        }
+    }
+    for v in 0..9 {
+        for i in 0..9 {
+            exactly_one(
+                &mut cnf,
+                &(0..9).map(|c| sudoku_var(i, c, v)).collect::<Vec<_>>(),
+            );
+            exactly_one(
+                &mut cnf,
+                &(0..9).map(|r| sudoku_var(r, i, v)).collect::<Vec<_>>(),
+            );
+            let boxed: Vec<Var> = (0..9)
+                .map(|k| sudoku_var(i / 3 * 3 + k / 3, i % 3 * 3 + k % 3, v))
+                .collect();
+            exactly_one(&mut cnf, &boxed);
+        }
+    }
+    for (cell, ch) in puzzle.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            cnf.add_clause(&[sudoku_var(cell / 9, cell % 9, d as usize - 1).positive()]);
+        }
+    }
+    cnf
+}
+
+#[test]
+fn ai_escargot_has_exactly_one_solution() {
+    let mut cnf = sudoku_cnf(ESCARGOT);
+    let Outcome::Sat(model) = solve(&cnf) else {
+        panic!("AI Escargot is solvable");
+    };
+    let mut grid = [[0usize; 9]; 9];
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            let digits: Vec<usize> = (0..9)
+                .filter(|&v| model[sudoku_var(r, c, v).index()])
+                .collect();
+            assert_eq!(digits.len(), 1, "cell r{}c{} holds one digit", r + 1, c + 1);
+            *cell = digits[0] + 1;
+        }
+    }
+    for (cell, ch) in ESCARGOT.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            assert_eq!(grid[cell / 9][cell % 9], d as usize, "given kept");
+        }
+    }
+    for i in 0..9 {
+        let mut row: Vec<usize> = (0..9).map(|c| grid[i][c]).collect();
+        let mut col: Vec<usize> = (0..9).map(|r| grid[r][i]).collect();
+        let mut boxed: Vec<usize> = (0..9)
+            .map(|k| grid[i / 3 * 3 + k / 3][i % 3 * 3 + k % 3])
+            .collect();
+        for house in [&mut row, &mut col, &mut boxed] {
+            house.sort_unstable();
+            assert_eq!(*house, (1..=9).collect::<Vec<_>>());
+        }
+    }
+    let blocking: Vec<Lit> = (0..81)
+        .map(|cell| sudoku_var(cell / 9, cell % 9, grid[cell / 9][cell % 9] - 1).negative())
+        .collect();
+    cnf.add_clause(&blocking);
+    assert_eq!(solve(&cnf), Outcome::Unsat, "the solution is unique");
+}
+
+#[test]
+fn edge_cases() {
+    assert_eq!(solve(&Cnf::new(0)), Outcome::Sat(vec![]));
+    assert_eq!(
+        solve(&Cnf::new(3)),
+        Outcome::Sat(vec![false; 3]),
+        "free vars are false"
+    );
+    assert_eq!(
+        solve(&cnf(2, &[&[1, 2], &[]])),
+        Outcome::Unsat,
+        "empty clause"
+    );
+    assert_eq!(solve(&cnf(0, &[&[]])), Outcome::Unsat);
+    assert_eq!(
+        solve(&cnf(3, &[&[1], &[-2], &[1]])),
+        Outcome::Sat(vec![true, false, false])
+    );
+    assert_eq!(solve(&cnf(2, &[&[1], &[-2], &[-1]])), Outcome::Unsat);
+    assert_eq!(
+        solve(&cnf(1, &[&[1, -1]])),
+        Outcome::Sat(vec![false]),
+        "tautology"
+    );
+    assert_eq!(
+        solve(&cnf(2, &[&[2, 2, 2], &[-2, 1, -2]])),
+        Outcome::Sat(vec![true, true])
+    );
+    assert_eq!(
+        solve(&cnf(1, &[&[1, 1], &[-1, -1]])),
+        Outcome::Unsat,
+        "duplicates"
+    );
+    assert_eq!(
+        solve(&cnf(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]])),
+        Outcome::Unsat
+    );
+    // A unit that propagates through a chain to a conflict at level 0.
+    assert_eq!(
+        solve(&cnf(3, &[&[-1, 2], &[-2, 3], &[-3, -1], &[1, 2, 3], &[1]])),
+        Outcome::Unsat
+    );
+}
+
+#[test]
+fn conflict_limit_and_interrupt_give_unknown() {
+    let php = pigeonhole(9, 8);
+    let mut solver = Solver::new(&php);
+    solver.set_conflict_limit(Some(10));
+    assert_eq!(solver.solve(), Outcome::Unknown);
+    assert_eq!(solver.stats().conflicts, 10);
+    assert_eq!(
+        solver.solve(),
+        Outcome::Unknown,
+        "the limit applies per call"
+    );
+    assert_eq!(solver.stats().conflicts, 20);
+
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut solver = Solver::new(&php);
+    solver.set_interrupt(flag.clone());
+    assert_eq!(solver.solve(), Outcome::Unknown);
+    flag.store(false, Ordering::Relaxed);
+    solver.set_conflict_limit(None);
+    assert_eq!(
+        solver.solve(),
+        Outcome::Unsat,
+        "resumes once the flag is cleared"
+    );
+    let stats = solver.stats();
+    assert!(stats.conflicts > 0 && stats.decisions > 0 && stats.propagations > 0);
+}
+
+#[test]
+fn clauses_added_between_calls_enumerate_all_models() {
+    // (1 ∨ 2 ∨ 3) with 4 free: 7 · 2 models, each blocked in turn.
+    let mut solver = Solver::new(&cnf(4, &[&[1, 2, 3]]));
+    let mut models = Vec::new();
+    while let Outcome::Sat(model) = solver.solve() {
+        let blocking: Vec<Lit> = model
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| Var::from_index(i).lit(!value))
+            .collect();
+        models.push(model);
+        solver.add_clause(&blocking);
+    }
+    assert_eq!(models.len(), 14);
+    models.sort();
+    models.dedup();
+    assert_eq!(models.len(), 14);
+    assert_eq!(solver.solve(), Outcome::Unsat);
+}
+
+#[test]
+fn long_runs_reduce_the_database_and_restart() {
+    // Large enough to pass the first reductions in either policy.
+    let mut solver = Solver::new(&pigeonhole(8, 7));
+    assert_eq!(solver.solve(), Outcome::Unsat);
+    let stats = solver.stats();
+    assert!(
+        stats.reductions > 0 && stats.deleted_clauses > 0,
+        "{stats:?}"
+    );
+    assert!(stats.restarts > 0, "{stats:?}");
+    assert!(
+        stats.learnt_clauses > 0 && stats.minimised_literals > 0,
+        "{stats:?}"
+    );
+}

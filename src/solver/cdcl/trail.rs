@@ -1,0 +1,194 @@
+//! The assignment trail: which literals are true, in what order, at which decision
+//! level, and why.
+//!
+//! This is the explicit trail of MiniSat (`trail`, `trail_lim`, `qhead`). Invariants:
+//! * a literal is on the trail iff it is assigned true, and each variable appears at most
+//!   once; `values` holds the value of both literals of every variable;
+//! * `lims[d - 1]` is the trail position of the decision that opened level `d`, so the
+//!   literals of level `d` are `lits[lims[d-1]..lims[d]]`, and levels never decrease along
+//!   the trail;
+//! * `level` and `reason` are meaningful only for assigned variables; a decision, and a
+//!   unit fixed at level 0, has reason [`ClauseRef::NONE`]; a propagated literal's
+//!   reason clause contains it and every other literal of that clause is false;
+//! * `qhead <= lits.len()`: literals before `qhead` have had their watches visited.
+
+use super::clause_db::ClauseRef;
+use crate::lit::{Lit, Var};
+
+/// The value of a literal under the current partial assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Assigned true.
+    True,
+    /// Assigned false.
+    False,
+    /// Not assigned.
+    Unassigned,
+}
+
+/// Assignment, levels, reasons and the propagation queue.
+#[derive(Debug, Default)]
+pub struct Trail {
+    values: Vec<Value>,
+    levels: Vec<u32>,
+    reasons: Vec<ClauseRef>,
+    lits: Vec<Lit>,
+    lims: Vec<usize>,
+    /// Position of the next literal whose consequences propagation has not yet visited.
+    pub qhead: usize,
+}
+
+impl Trail {
+    /// Makes room for variables `0..num_vars`, all unassigned.
+    pub fn grow(&mut self, num_vars: usize) {
+        if num_vars > self.levels.len() {
+            self.values.resize(2 * num_vars, Value::Unassigned);
+            self.levels.resize(num_vars, 0);
+            self.reasons.resize(num_vars, ClauseRef::NONE);
+        }
+    }
+
+    /// Number of variables the trail has room for.
+    pub fn num_vars(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Value of a literal.
+    #[inline]
+    pub fn value(&self, lit: Lit) -> Value {
+        self.values[lit.code()]
+    }
+
+    /// True if the literal is assigned true.
+    #[inline]
+    pub fn is_true(&self, lit: Lit) -> bool {
+        self.values[lit.code()] == Value::True
+    }
+
+    /// True if the literal is assigned false.
+    #[inline]
+    pub fn is_false(&self, lit: Lit) -> bool {
+        self.values[lit.code()] == Value::False
+    }
+
+    /// Decision level at which the (assigned) variable got its value.
+    #[inline]
+    pub fn level(&self, var: Var) -> usize {
+        self.levels[var.index()] as usize
+    }
+
+    /// The clause that implied the (assigned) variable, or [`ClauseRef::NONE`].
+    #[inline]
+    pub fn reason(&self, var: Var) -> ClauseRef {
+        self.reasons[var.index()]
+    }
+
+    /// Replaces a reason handle, for garbage collection and level-0 simplification.
+    pub fn set_reason(&mut self, var: Var, reason: ClauseRef) {
+        self.reasons[var.index()] = reason;
+    }
+
+    /// The current decision level (0 = no decisions).
+    #[inline]
+    pub fn decision_level(&self) -> usize {
+        self.lims.len()
+    }
+
+    /// All assigned literals in assignment order.
+    #[inline]
+    pub fn lits(&self) -> &[Lit] {
+        &self.lits
+    }
+
+    /// Number of assigned variables.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.lits.len()
+    }
+
+    /// Assigns `lit` true at the current level with the given reason.
+    ///
+    /// Precondition: the variable is unassigned.
+    #[inline]
+    pub fn assign(&mut self, lit: Lit, reason: ClauseRef) {
+        debug_assert_eq!(self.value(lit), Value::Unassigned, "{lit:?} assigned twice");
+        self.values[lit.code()] = Value::True;
+        self.values[(!lit).code()] = Value::False;
+        let var = lit.var().index();
+        self.levels[var] = self.lims.len() as u32;
+        self.reasons[var] = reason;
+        self.lits.push(lit);
+    }
+
+    /// Opens a new decision level; the next assigned literal is its decision.
+    #[inline]
+    pub fn new_level(&mut self) {
+        debug_assert_eq!(self.qhead, self.lits.len(), "decide only after propagation");
+        self.lims.push(self.lits.len());
+    }
+
+    /// Undoes every assignment above `level`, newest first, handing each undone literal
+    /// to `on_unassign` (for phase saving and the decision heap).
+    pub fn backtrack_to(&mut self, level: usize, mut on_unassign: impl FnMut(Lit)) {
+        if level >= self.lims.len() {
+            return;
+        }
+        let start = self.lims[level];
+        for &lit in self.lits[start..].iter().rev() {
+            self.values[lit.code()] = Value::Unassigned;
+            self.values[(!lit).code()] = Value::Unassigned;
+            on_unassign(lit);
+        }
+        self.lits.truncate(start);
+        self.lims.truncate(level);
+        self.qhead = self.qhead.min(start);
+    }
+
+    /// Checks the invariants in the module doc; for `debug_assert!`.
+    pub fn is_consistent(&self) -> bool {
+        let mut seen = vec![false; self.num_vars()];
+        let mut level = 0;
+        for (pos, &lit) in self.lits.iter().enumerate() {
+            while level < self.lims.len() && self.lims[level] <= pos {
+                level += 1;
+            }
+            let var = lit.var().index();
+            if seen[var] || !self.is_true(lit) || self.level(lit.var()) != level {
+                return false;
+            }
+            seen[var] = true;
+        }
+        let assigned = self.values.iter().filter(|&&v| v == Value::True).count();
+        assigned == self.lits.len() && self.qhead <= self.lits.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backtracking_restores_values_and_reports_undone_literals_newest_first() {
+        let mut trail = Trail::default();
+        trail.grow(4);
+        let lit = |n: i64| Lit::from_dimacs(n).unwrap();
+        trail.assign(lit(1), ClauseRef::NONE);
+        trail.qhead = 1;
+        trail.new_level();
+        trail.assign(lit(-2), ClauseRef::NONE);
+        trail.assign(lit(3), ClauseRef::NONE);
+        trail.qhead = 3;
+        trail.new_level();
+        trail.assign(lit(4), ClauseRef::NONE);
+        assert!(trail.is_consistent());
+        assert_eq!(trail.level(lit(3).var()), 1);
+        assert!(trail.is_false(lit(2)) && trail.is_true(lit(-2)));
+        let mut undone = Vec::new();
+        trail.backtrack_to(0, |l| undone.push(l));
+        assert_eq!(undone, vec![lit(4), lit(3), lit(-2)]);
+        assert_eq!(trail.lits(), &[lit(1)]);
+        assert_eq!(trail.qhead, 1);
+        assert_eq!(trail.value(lit(2)), Value::Unassigned);
+        assert!(trail.is_consistent());
+    }
+}

@@ -1,0 +1,240 @@
+//! Watch lists and unit propagation with two watched literals.
+//!
+//! Two watched literals (Moskewicz et al., "Chaff", DAC 2001) with blocking literals
+//! (Chu, Harwood & Stuckey 2008; MiniSat 2.2 `Watcher { cref, blocker }`):
+//! * every arena clause is watched by exactly its literals at positions 0 and 1: the
+//!   list `lists[l]` holds a [`Watch`] for each clause whose position 0 or 1 holds `l`,
+//!   and is visited when `l` becomes false;
+//! * the blocker is some literal of the clause other than the watched one; if it is true
+//!   the clause is satisfied and the arena is not touched;
+//! * binary clauses are flagged: their blocker is the other literal, so propagating them
+//!   never reads the arena. Their reason still points at the arena clause, but the implied
+//!   literal may sit at position 0 or 1 there (analysis skips it by variable);
+//! * for a longer clause propagated by [`propagate`], the implied literal is moved to
+//!   position 0, so a reason clause's two watched literals are its implied literal and a
+//!   false one.
+//!
+//! After [`propagate`] returns `None`, no clause is unit or false under the trail with an
+//! unassigned or false watch whose partner is not true: the classic watch invariant.
+
+use super::clause_db::{ClauseDb, ClauseRef};
+use super::trail::Trail;
+use crate::lit::Lit;
+
+/// One entry of a watch list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// The watched clause.
+    pub cref: ClauseRef,
+    /// A literal of the clause; if true, the clause needs no visit.
+    pub blocker: Lit,
+    /// The clause has two literals, and the blocker is the other one.
+    pub binary: bool,
+}
+
+/// Watch lists indexed by literal code.
+#[derive(Debug, Default)]
+pub struct Watches {
+    lists: Vec<Vec<Watch>>,
+}
+
+impl Watches {
+    /// Makes room for the literals of variables `0..num_vars`.
+    pub fn grow(&mut self, num_vars: usize) {
+        if 2 * num_vars > self.lists.len() {
+            self.lists.resize_with(2 * num_vars, Vec::new);
+        }
+    }
+
+    /// Watches the clause's literals at positions 0 and 1.
+    pub fn attach(&mut self, db: &ClauseDb, cref: ClauseRef) {
+        let lits = db.lits(cref);
+        let binary = lits.len() == 2;
+        let (a, b) = (lits[0], lits[1]);
+        self.lists[a.code()].push(Watch {
+            cref,
+            blocker: b,
+            binary,
+        });
+        self.lists[b.code()].push(Watch {
+            cref,
+            blocker: a,
+            binary,
+        });
+    }
+
+    /// Rebuilds every list from the arena, after garbage collection moved the clauses.
+    /// Positions 0 and 1 are unchanged by compaction, so the watched pairs are too.
+    pub fn rebuild(&mut self, db: &ClauseDb) {
+        for list in &mut self.lists {
+            list.clear();
+        }
+        for cref in db.iter() {
+            self.attach(db, cref);
+        }
+    }
+
+    /// Checks that each live clause is watched exactly at positions 0 and 1; for
+    /// `debug_assert!` (cost linear in the formula).
+    pub fn is_consistent(&self, db: &ClauseDb) -> bool {
+        let total: usize = self.lists.iter().map(Vec::len).sum();
+        let mut expected = 0;
+        for cref in db.iter() {
+            expected += 2;
+            let lits = db.lits(cref);
+            for watched in [lits[0], lits[1]] {
+                let count = self.lists[watched.code()]
+                    .iter()
+                    .filter(|w| w.cref == cref)
+                    .count();
+                if count != 1 {
+                    return false;
+                }
+            }
+        }
+        total == expected
+    }
+}
+
+/// Propagates every literal on the trail from `trail.qhead` on; returns a clause made
+/// false by the assignment, or `None` once the queue is empty. Counts assignments in
+/// `propagations`.
+///
+/// Postcondition: on `None`, `trail.qhead == trail.len()`; on a conflict, the conflict
+/// clause has every literal false.
+pub fn propagate(
+    watches: &mut Watches,
+    db: &mut ClauseDb,
+    trail: &mut Trail,
+    propagations: &mut u64,
+) -> Option<ClauseRef> {
+    let mut conflict = None;
+    while trail.qhead < trail.len() {
+        let false_lit = !trail.lits()[trail.qhead];
+        trail.qhead += 1;
+        *propagations += 1;
+        // Taking the list out lets us push onto other lists while scanning it; moving a
+        // `Vec` does not allocate. New watches never go to this list: they are non-false.
+        let mut list = std::mem::take(&mut watches.lists[false_lit.code()]);
+        let mut kept = 0;
+        let mut i = 0;
+        while i < list.len() {
+            let watch = list[i];
+            i += 1;
+            if trail.is_true(watch.blocker) {
+                list[kept] = watch;
+                kept += 1;
+                continue;
+            }
+            if watch.binary {
+                list[kept] = watch;
+                kept += 1;
+                if trail.is_false(watch.blocker) {
+                    conflict = Some(watch.cref);
+                    break;
+                }
+                trail.assign(watch.blocker, watch.cref);
+                continue;
+            }
+            let lits = db.lits_mut(watch.cref);
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            debug_assert_eq!(lits[1], false_lit, "watch list out of sync with clause");
+            let first = lits[0];
+            let refreshed = Watch {
+                cref: watch.cref,
+                blocker: first,
+                binary: false,
+            };
+            if first != watch.blocker && trail.is_true(first) {
+                list[kept] = refreshed;
+                kept += 1;
+                continue;
+            }
+            let mut moved = false;
+            for k in 2..lits.len() {
+                if !trail.is_false(lits[k]) {
+                    lits.swap(1, k);
+                    watches.lists[lits[1].code()].push(refreshed);
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            list[kept] = refreshed;
+            kept += 1;
+            if trail.is_false(first) {
+                conflict = Some(watch.cref);
+                break;
+            }
+            trail.assign(first, watch.cref);
+        }
+        // On a conflict, the unvisited tail keeps its watches.
+        while i < list.len() {
+            list[kept] = list[i];
+            kept += 1;
+            i += 1;
+        }
+        list.truncate(kept);
+        watches.lists[false_lit.code()] = list;
+        if conflict.is_some() {
+            break;
+        }
+    }
+    debug_assert!(conflict.is_some() || trail.qhead == trail.len());
+    debug_assert!(conflict.map_or(true, |c| db.lits(c).iter().all(|&l| trail.is_false(l))));
+    conflict
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(n: i64) -> Lit {
+        Lit::from_dimacs(n).unwrap()
+    }
+
+    #[test]
+    fn chain_of_implications_and_a_conflict() {
+        let mut db = ClauseDb::new();
+        let mut watches = Watches::default();
+        let mut trail = Trail::default();
+        watches.grow(4);
+        trail.grow(4);
+        // 1 -> 2 (binary), (¬1 ∨ ¬2 ∨ 3), (¬3 ∨ 4), (¬3 ∨ ¬4 ∨ ¬1)
+        let clauses = [vec![-1, 2], vec![-1, -2, 3], vec![-3, 4], vec![-3, -4, -1]];
+        let crefs: Vec<ClauseRef> = clauses
+            .iter()
+            .map(|c| {
+                let lits: Vec<Lit> = c.iter().map(|&n| lit(n)).collect();
+                let cref = db.alloc(&lits, false, 0);
+                watches.attach(&db, cref);
+                cref
+            })
+            .collect();
+        assert!(watches.is_consistent(&db));
+        trail.new_level();
+        trail.assign(lit(1), ClauseRef::NONE);
+        let mut count = 0;
+        let conflict = propagate(&mut watches, &mut db, &mut trail, &mut count);
+        assert_eq!(conflict, Some(crefs[3]));
+        assert!(trail.is_true(lit(2)) && trail.is_true(lit(3)) && trail.is_true(lit(4)));
+        assert_eq!(trail.reason(lit(3).var()), crefs[1]);
+        assert_eq!(
+            db.lits(crefs[1])[0],
+            lit(3),
+            "implied literal moves to position 0"
+        );
+        assert!(watches.is_consistent(&db));
+        trail.backtrack_to(0, |_| {});
+        trail.assign(lit(-3), ClauseRef::NONE);
+        assert_eq!(
+            propagate(&mut watches, &mut db, &mut trail, &mut count),
+            None
+        );
+        assert_eq!(trail.len(), 1);
+    }
+}
