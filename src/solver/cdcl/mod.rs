@@ -271,7 +271,7 @@ impl Solver {
             .analyzer
             .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
         self.decide.decay();
-        self.restarts.on_conflict(learnt.lbd);
+        self.restarts.on_conflict(learnt.lbd, self.trail.len());
         self.backtrack(learnt.backjump);
         let lits = self.analyzer.learnt();
         self.stats.learnt_clauses += 1;

@@ -8,11 +8,17 @@
 //!   restart when the recent average LBD of learnt clauses (fast EMA, α = 1/32) exceeds
 //!   the long-run average (slow EMA, α = 1/4096) by a margin, i.e. when the search has
 //!   recently produced worse clauses than usual. A restart needs at least 50 conflicts
-//!   since the last one so the fast average reflects the current run.
+//!   since the last one so the fast average reflects the current run. Restarts are
+//!   *blocked* (the run is prolonged) when the trail at a conflict is much longer than
+//!   usual (1.4 × its moving average, after 10 000 conflicts): the solver is then
+//!   probably close to a model, and restarting would throw the assignment away.
 //!
-//! Glucose-style is the default: on the structured formulas this project produces
-//! (Sudoku encodings) it restarts often while learning is poor, which finds models
-//! quickly; Luby is kept for comparison and for random instances.
+//! Glucose-style is the default. Measured (release, this machine): Sudoku encodings are
+//! solved equally fast by both; Glucose is 2-3× faster on random 3-SAT and pigeonhole
+//! UNSAT, Luby 2-10× faster on some structured SAT instances (adders, factoring,
+//! planning), where long stable runs pay off. Alternating the two in phases of doubling
+//! length (CaDiCaL's stable/focused modes) was tried and won nowhere clearly, so it was
+//! left out.
 
 /// Which restart schedule to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -27,6 +33,8 @@ pub enum RestartPolicy {
 const LUBY_UNIT: u64 = 100;
 const MIN_RUN: u64 = 50;
 const MARGIN: f64 = 1.25;
+const BLOCK_FACTOR: f64 = 1.4;
+const BLOCK_AFTER: u64 = 10_000;
 
 /// The n-th element (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
 pub fn luby(n: u64) -> u64 {
@@ -79,6 +87,8 @@ pub struct Restarts {
     runs: u64,
     fast: Ema,
     slow: Ema,
+    trail: Ema,
+    conflicts: u64,
 }
 
 impl Restarts {
@@ -90,13 +100,24 @@ impl Restarts {
             runs: 1,
             fast: Ema::new(1.0 / 32.0),
             slow: Ema::new(1.0 / 4096.0),
+            trail: Ema::new(1.0 / 5000.0),
+            conflicts: 0,
         }
     }
 
-    /// Records a conflict whose learnt clause has the given LBD.
+    /// Records a conflict whose learnt clause has the given LBD, found with `trail_len`
+    /// literals assigned.
     #[inline]
-    pub fn on_conflict(&mut self, lbd: u32) {
+    pub fn on_conflict(&mut self, lbd: u32, trail_len: usize) {
         self.conflicts_in_run += 1;
+        self.conflicts += 1;
+        if self.policy == RestartPolicy::Glucose {
+            let trail_len = trail_len as f64;
+            if self.conflicts > BLOCK_AFTER && trail_len > BLOCK_FACTOR * self.trail.value {
+                self.conflicts_in_run = 0;
+            }
+            self.trail.update(trail_len);
+        }
         self.fast.update(lbd as f64);
         self.slow.update(lbd as f64);
     }
@@ -141,7 +162,7 @@ mod tests {
         for _ in 0..4 {
             let mut n = 0;
             while !restarts.should_restart() {
-                restarts.on_conflict(5);
+                restarts.on_conflict(5, 10);
                 n += 1;
             }
             restarts.restarted();
@@ -154,14 +175,31 @@ mod tests {
     fn glucose_restarts_when_recent_glue_is_worse() {
         let mut restarts = Restarts::new(RestartPolicy::Glucose);
         for _ in 0..5000 {
-            restarts.on_conflict(4);
+            restarts.on_conflict(4, 10);
         }
         assert!(!restarts.should_restart(), "steady LBD must not restart");
         for _ in 0..40 {
-            restarts.on_conflict(12);
+            restarts.on_conflict(12, 10);
         }
         assert!(restarts.should_restart());
         restarts.restarted();
         assert!(!restarts.should_restart(), "a run needs a minimum length");
+    }
+
+    #[test]
+    fn glucose_blocks_restarts_when_the_trail_is_unusually_long() {
+        let mut restarts = Restarts::new(RestartPolicy::Glucose);
+        for _ in 0..BLOCK_AFTER {
+            restarts.on_conflict(4, 100);
+        }
+        for _ in 0..60 {
+            restarts.on_conflict(12, 100);
+        }
+        assert!(restarts.should_restart());
+        restarts.on_conflict(12, 200);
+        assert!(
+            !restarts.should_restart(),
+            "a long trail postpones the restart"
+        );
     }
 }
