@@ -3,14 +3,15 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
 use sudosat::dimacs::{read_dimacs, ReadOptions};
 use sudosat::model::{write_sat, write_unknown, write_unsat};
-use sudosat::solver::cdcl::Solver;
+use sudosat::solver::cdcl::{RestartPolicy, Solver};
 use sudosat::solver::Outcome;
+use sudosat::Cnf;
 
 const AFTER_HELP: &str = "\
 INPUT:
@@ -29,6 +30,15 @@ EXIT CODES:
    1  the input could not be read or is not valid DIMACS
    2  bad command-line usage";
 
+/// When the CDCL search restarts.
+#[derive(Clone, Copy, ValueEnum)]
+enum Restarts {
+    /// Restart after 100·luby(i) conflicts.
+    Luby,
+    /// Restart when recent learnt clauses are worse (higher LBD) than the long-run average.
+    Glucose,
+}
+
 /// Solve a CNF formula given in DIMACS format.
 #[derive(Parser)]
 #[command(name = "satsolve", version, after_help = AFTER_HELP)]
@@ -44,6 +54,12 @@ struct Args {
     /// Print statistics as `c` lines on stderr.
     #[arg(long)]
     stats: bool,
+    /// Restart policy: `luby` (Luby sequence, unit 100) or `glucose` (LBD moving averages).
+    #[arg(long, value_enum, default_value = "luby")]
+    restarts: Restarts,
+    /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
+    #[arg(long, value_name = "N")]
+    conflicts: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -64,6 +80,11 @@ fn solve(args: Args) -> Result<u8, Failure> {
     let parse_time = start.elapsed();
 
     let mut solver = Solver::new(&dimacs.cnf);
+    solver.set_conflict_limit(args.conflicts);
+    solver.set_restart_policy(match args.restarts {
+        Restarts::Glucose => RestartPolicy::Glucose,
+        Restarts::Luby => RestartPolicy::Luby,
+    });
     let outcome = solver.solve();
 
     let mut out = cli::stdout();
@@ -83,22 +104,38 @@ fn solve(args: Args) -> Result<u8, Failure> {
     };
     out.flush()?;
     if args.stats {
-        let mut stats = String::new();
-        stats.push_str(&format!(
-            "c variables {} clauses {}\n",
-            dimacs.cnf.num_vars(),
-            dimacs.cnf.num_clauses()
-        ));
-        stats.push_str(&solver.stats().to_comment_lines());
-        stats.push_str(&format!(
-            "c parse time {:.3} s\nc total time {:.3} s\n",
-            parse_time.as_secs_f64(),
-            start.elapsed().as_secs_f64()
-        ));
-        if let Some(megabytes) = cli::peak_memory_mb() {
-            stats.push_str(&format!("c peak memory {megabytes:.1} MB\n"));
-        }
-        eprint!("{stats}");
+        print_stats(&dimacs.cnf, &solver, parse_time, start.elapsed())?;
     }
     Ok(code)
+}
+
+/// The `--stats` report: `c` lines on stderr, aligned like the solver's own counters.
+fn print_stats(
+    cnf: &Cnf,
+    solver: &Solver,
+    parse_time: Duration,
+    total_time: Duration,
+) -> Result<(), Failure> {
+    let mut report = Vec::new();
+    writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
+    writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
+    solver.stats().write_comments(&mut report)?;
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "parse time",
+        parse_time.as_secs_f64()
+    )?;
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "total time",
+        total_time.as_secs_f64()
+    )?;
+    if let Some(megabytes) = cli::peak_memory_mb() {
+        writeln!(report, "c {:<20} {megabytes:.1} MB", "peak memory")?;
+    }
+    // A closed stderr leaves no one to tell.
+    let _ = std::io::stderr().write_all(&report);
+    Ok(())
 }

@@ -57,10 +57,22 @@ pub fn open(source: &Source) -> io::Result<Box<dyn BufRead>> {
     let mut reader = BufReader::with_capacity(BUFFER_SIZE, raw);
     let is_gzip = reader.fill_buf()?.starts_with(&GZIP_MAGIC);
     if is_gzip {
-        let decoder = MultiGzDecoder::new(reader);
+        let decoder = GzipContext(MultiGzDecoder::new(reader));
         Ok(Box::new(BufReader::with_capacity(BUFFER_SIZE, decoder)))
     } else {
         Ok(Box::new(reader))
+    }
+}
+
+/// Says "gzip" in decompression errors: "corrupt deflate stream" alone does not tell a
+/// user that the file was taken for gzip because of its first two bytes.
+struct GzipContext<R>(R);
+
+impl<R: Read> Read for GzipContext<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.0
+            .read(buffer)
+            .map_err(|error| io::Error::new(error.kind(), format!("invalid gzip data: {error}")))
     }
 }
 
@@ -164,6 +176,16 @@ mod tests {
         let path = temp_file("packed.cnf", &encoder.finish().unwrap());
         let text = read_to_string(&Source::File(path)).unwrap();
         assert_eq!(text, "p cnf 1 1\n1 0\n");
+    }
+
+    #[test]
+    fn broken_gzip_says_gzip() {
+        let path = temp_file("broken.cnf.gz", &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff]);
+        let error = read_to_string(&Source::File(path)).unwrap_err();
+        assert!(
+            error.to_string().starts_with("invalid gzip data"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -131,7 +131,9 @@ fn random_formulas_agree_with_independent_oracles() {
                 }
                 unsat += 1;
             }
-            _ => result.expect_code(10),
+            _ => {
+                result.expect_code(10);
+            }
         }
         if vars <= 16 && result.code == 10 {
             assert!(brute_force_sat(vars, &clauses));

@@ -65,6 +65,18 @@ fn bad_input_gets_its_message_and_exit_code_and_no_stdout() {
 }
 
 #[test]
+fn truncated_gzip_is_reported_as_such() {
+    let dir = scratch("satsolve-bad-gzip");
+    let path = dir.join("truncated.cnf.gz");
+    std::fs::write(&path, [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xfe]).unwrap();
+    run("satsolve", &[path.to_str().unwrap()], b"")
+        .expect_code(1)
+        .expect_no_stdout()
+        .expect_stderr_contains("truncated.cnf.gz")
+        .expect_stderr_contains("invalid gzip data");
+}
+
+#[test]
 fn models_satisfy_the_formula_and_lines_are_wrapped() {
     // A checker written here, apart from the solver: every clause has a true literal.
     let cnf = "c tiny\np cnf 120 3\n1 -2 0\n2 3 0\n-1 -3 120 0\n";

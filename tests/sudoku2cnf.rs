@@ -74,7 +74,7 @@ fn stats_go_to_stderr_and_do_not_change_stdout() {
 #[test]
 fn sizes_4_to_36_are_detected_from_the_text() {
     for (file, vars) in [
-        ("puzzles/4x4_easy.txt", 64),
+        ("puzzles/4x4_line.txt", 64),
         ("puzzles/16x16_b55_s1.txt", 4096),
         ("puzzles/25x25_b58_s1.txt", 15_625),
         ("puzzles/36x36_b60_s1.txt", 46_656),

@@ -10,7 +10,7 @@
 //! | `trail` | assignment trail, levels, reasons |
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
 //! | `decide` + `heap` | EVSIDS with a variable heap, phase saving |
-//! | `restart` | Glucose EMA restarts (default) or Luby |
+//! | `restart` | Luby restarts (default) or Glucose EMA restarts |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
