@@ -1,15 +1,19 @@
 //! `satsolve`: our CDCL solver as a DIMACS filter with SAT-competition output.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
-use sudosat::dimacs::{read_dimacs, ReadOptions};
-use sudosat::model::{write_sat, write_unknown, write_unsat};
+use sudosat::dimacs::{read_dimacs, write_dimacs, ReadOptions};
+use sudosat::model::{write_answer, AnswerFormat};
 use sudosat::solver::cdcl::{RestartPolicy, Solver};
+use sudosat::solver::enumerate::{enumerate, EnumerationEnd};
 use sudosat::solver::Outcome;
 use sudosat::Cnf;
 
@@ -18,16 +22,23 @@ INPUT:
   DIMACS CNF, plain or gzip-compressed (detected from the content). By default the reader
   is lenient: comments anywhere, a SATLIB '%' line ends the formula, a header whose counts
   are off only draws a warning. --strict applies the SAT competition rules instead.
+  'c p show <vars> 0' lines name the variables models are projected on (--models).
 
-OUTPUT (stdout, SAT competition format):
-  s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the model as 'v' lines
-  (at most 78 characters each, the last ending in 0). Warnings and statistics go to stderr.
+OUTPUT (stdout):
+  SAT competition format: s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the
+  model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
+  writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
+  With --models N, one s/v block per model. Warnings and statistics go to stderr.
+
+LIMITS:
+  --timeout, --conflicts and Ctrl-C end the search with s UNKNOWN (exit 0); Ctrl-C also
+  prints statistics. A second Ctrl-C exits at once with code 130.
 
 EXIT CODES:
-  10  satisfiable
+  10  satisfiable (with --models: at least one model)
   20  unsatisfiable
-   0  unknown (a limit was reached)
-   1  the input could not be read or is not valid DIMACS
+   0  unknown (a limit was reached), or --print-cnf succeeded
+   1  the input could not be read or is not valid DIMACS, or an output file failed
    2  bad command-line usage";
 
 /// When the CDCL search restarts.
@@ -37,6 +48,15 @@ enum Restarts {
     Luby,
     /// Restart when recent learnt clauses are worse (higher LBD) than the long-run average.
     Glucose,
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// SAT competition `s`/`v` lines.
+    Competition,
+    /// The course's `.res` form: `s 1|0|-1`, `v` lines, `t <milliseconds>`.
+    Res,
 }
 
 /// Solve a CNF formula given in DIMACS format.
@@ -60,14 +80,97 @@ struct Args {
     /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
     #[arg(long, value_name = "N")]
     conflicts: Option<u64>,
+    /// Give up with `s UNKNOWN` (exit 0) after this many seconds (wall clock).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    timeout: Option<Duration>,
+    /// Enumerate up to N distinct models (0: all), projected on the `c p show` variables.
+    #[arg(long, value_name = "N")]
+    models: Option<usize>,
+    /// Also write the answer to FILE.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Answer format, on stdout and in the --output file.
+    #[arg(long, value_enum, default_value = "competition")]
+    format: Format,
+    /// Print the formula as read, in strict DIMACS (exact header, one clause per line), and exit.
+    #[arg(long)]
+    print_cnf: bool,
+}
+
+fn positive_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!(
+            "expected a positive number of seconds, found {text:?}"
+        )),
+    }
 }
 
 fn main() -> ExitCode {
     cli::run("satsolve", || solve(Args::parse()))
 }
 
+/// Where answers go: stdout, and the `--output` file if there is one.
+struct Answers {
+    stdout: BufWriter<std::io::StdoutLock<'static>>,
+    file: Option<(PathBuf, BufWriter<File>)>,
+    format: AnswerFormat,
+    print_model: bool,
+}
+
+impl Answers {
+    fn write(&mut self, outcome: &Outcome, elapsed: Duration) -> Result<(), Failure> {
+        let mut text = Vec::new();
+        write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?;
+        self.stdout.write_all(&text)?;
+        if let Some((path, file)) = &mut self.file {
+            file.write_all(&text)
+                .map_err(|error| output_failure(path, error))?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.stdout.flush()?;
+        if let Some((path, file)) = &mut self.file {
+            file.flush().map_err(|error| output_failure(path, error))?;
+        }
+        Ok(())
+    }
+}
+
+fn output_failure(path: &std::path::Path, error: std::io::Error) -> Failure {
+    Failure::new(1, format!("cannot write {}: {error}", path.display()))
+}
+
+/// Sets `stop` on Ctrl-C and after the time-out; a second Ctrl-C exits at once, for the
+/// case where the first one arrives while the input is still being read.
+fn install_limits(stop: &Arc<AtomicBool>, signalled: &Arc<AtomicBool>, timeout: Option<Duration>) {
+    let (stop_on_signal, seen) = (Arc::clone(stop), Arc::clone(signalled));
+    let handler = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        stop_on_signal.store(true, Ordering::SeqCst);
+    });
+    if let Err(error) = handler {
+        eprintln!("satsolve: warning: Ctrl-C will not stop the search cleanly: {error}");
+    }
+    if let Some(timeout) = timeout {
+        let stop = Arc::clone(stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(timeout);
+            stop.store(true, Ordering::SeqCst);
+        });
+    }
+}
+
 fn solve(args: Args) -> Result<u8, Failure> {
     let start = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let signalled = Arc::new(AtomicBool::new(false));
+    install_limits(&stop, &signalled, args.timeout);
+
     let source = Source::from_arg(args.input.as_deref());
     let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
     let options = ReadOptions {
@@ -78,53 +181,111 @@ fn solve(args: Args) -> Result<u8, Failure> {
         eprintln!("satsolve: warning: {source}: {warning}");
     }
     let parse_time = start.elapsed();
+    if args.print_cnf {
+        let mut out = cli::stdout();
+        write_dimacs(&mut out, &dimacs.cnf, &dimacs.comments)?;
+        out.flush()?;
+        return Ok(0);
+    }
 
+    let mut answers = Answers {
+        stdout: cli::stdout(),
+        file: match &args.output {
+            Some(path) => {
+                let file = File::create(path).map_err(|error| output_failure(path, error))?;
+                Some((path.clone(), BufWriter::new(file)))
+            }
+            None => None,
+        },
+        format: match args.format {
+            Format::Competition => AnswerFormat::Competition,
+            Format::Res => AnswerFormat::Res,
+        },
+        print_model: !args.quiet,
+    };
     let mut solver = Solver::new(&dimacs.cnf);
     solver.set_conflict_limit(args.conflicts);
+    solver.set_interrupt(Arc::clone(&stop));
     solver.set_restart_policy(match args.restarts {
-        Restarts::Glucose => RestartPolicy::Glucose,
         Restarts::Luby => RestartPolicy::Luby,
+        Restarts::Glucose => RestartPolicy::Glucose,
     });
-    let outcome = solver.solve();
 
-    let mut out = cli::stdout();
-    let code = match &outcome {
-        Outcome::Sat(model) => {
-            write_sat(&mut out, model, !args.quiet)?;
-            10
+    let solve_start = Instant::now();
+    let code = match args.models {
+        None => {
+            let outcome = solver.solve();
+            answers.write(&outcome, solve_start.elapsed())?;
+            match outcome {
+                Outcome::Sat(_) => 10,
+                Outcome::Unsat => 20,
+                Outcome::Unknown => 0,
+            }
         }
-        Outcome::Unsat => {
-            write_unsat(&mut out)?;
-            20
-        }
-        Outcome::Unknown => {
-            write_unknown(&mut out)?;
-            0
+        Some(limit) => {
+            let limit = (limit > 0).then_some(limit);
+            let projection = dimacs.show.as_deref();
+            let (found, end) = enumerate(&mut solver, projection, limit, |model| {
+                answers.write(&Outcome::Sat(model.to_vec()), solve_start.elapsed())
+            })?;
+            let why = match end {
+                EnumerationEnd::Exhausted => "no other model exists",
+                EnumerationEnd::LimitReached => "the limit was reached; more may exist",
+                EnumerationEnd::Unknown => "the search gave up; more may exist",
+            };
+            eprintln!("c models {found} ({why})");
+            match (found, end) {
+                (0, EnumerationEnd::Exhausted) => {
+                    answers.write(&Outcome::Unsat, solve_start.elapsed())?;
+                    20
+                }
+                (0, _) => {
+                    answers.write(&Outcome::Unknown, solve_start.elapsed())?;
+                    0
+                }
+                _ => 10,
+            }
         }
     };
-    out.flush()?;
-    if args.stats {
-        print_stats(&dimacs.cnf, &solver, parse_time, start.elapsed())?;
+    answers.flush()?;
+    if args.stats || signalled.load(Ordering::SeqCst) {
+        print_stats(
+            &dimacs.cnf,
+            &solver,
+            parse_time,
+            solve_start.elapsed(),
+            start.elapsed(),
+        )?;
     }
     Ok(code)
 }
 
-/// The `--stats` report: `c` lines on stderr, aligned like the solver's own counters.
+/// The statistics report: `c` lines on stderr, aligned like the solver's own counters.
 fn print_stats(
     cnf: &Cnf,
     solver: &Solver,
     parse_time: Duration,
+    solve_time: Duration,
     total_time: Duration,
 ) -> Result<(), Failure> {
     let mut report = Vec::new();
     writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
     writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
     solver.stats().write_comments(&mut report)?;
+    let seconds = solve_time.as_secs_f64().max(1e-9);
+    let rate = solver.stats().propagations as f64 / seconds;
+    writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
     writeln!(
         report,
         "c {:<20} {:.3} s",
         "parse time",
         parse_time.as_secs_f64()
+    )?;
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "solve time",
+        solve_time.as_secs_f64()
     )?;
     writeln!(
         report,

@@ -9,15 +9,19 @@
 //! - MiniSat's result file: `SAT`, `UNSAT` or `INDET` alone on the first line, then the
 //!   literals on one line ending in `0`.
 //! - Bare literal lines: whitespace-separated signed integers, `0` optional at the end.
+//! - The HUST course's `.res` file: `s 1` / `s 0` / `s -1` (SAT, UNSAT, unknown), `v`
+//!   lines, and a `t <milliseconds>` line, which is skipped.
 //!
 //! A model is the set of literals the answer lists; a variable it does not mention is left
 //! unassigned, and a variable listed with both signs is an error rather than a guess.
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::lit::Lit;
+use crate::solver::Outcome;
 
 /// Widest `v` line we write, in characters. The competition allows 4096; 78 columns (as
 /// CaDiCaL does) keeps answers readable in a terminal and diffable.
@@ -169,9 +173,9 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             }
             let word = rest.trim().split([':', ' ', '\t']).next().unwrap_or("");
             let parsed = match word {
-                "SATISFIABLE" => Status::Sat,
-                "UNSATISFIABLE" => Status::Unsat,
-                "UNKNOWN" | "INDETERMINATE" => Status::Unknown,
+                "SATISFIABLE" | "1" => Status::Sat,
+                "UNSATISFIABLE" | "0" => Status::Unsat,
+                "UNKNOWN" | "INDETERMINATE" | "-1" => Status::Unknown,
                 _ => {
                     return Err(ModelError::BadStatus {
                         line: line_number,
@@ -186,7 +190,7 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             (Some(Status::Unsat), "", 0)
         } else if trimmed == "INDET" || trimmed == "INDETERMINATE" || trimmed == "UNKNOWN" {
             (Some(Status::Unknown), "", 0)
-        } else if trimmed.is_empty() || trimmed.starts_with('c') {
+        } else if trimmed.is_empty() || trimmed.starts_with('c') || is_time_line(trimmed) {
             (None, "", 0)
         } else if let Some(rest) = trimmed.strip_prefix('v') {
             (None, rest, line.len() - rest.len())
@@ -240,6 +244,12 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
     }
 }
 
+/// The `t <milliseconds>` line of the course's `.res` files.
+fn is_time_line(line: &str) -> bool {
+    line.strip_prefix('t')
+        .is_some_and(|rest| rest.starts_with([' ', '\t']) || rest.is_empty())
+}
+
 /// Splits on ASCII whitespace, keeping each token's byte offset for error columns.
 fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split([' ', '\t'])
@@ -251,13 +261,55 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, token)| !token.is_empty())
 }
 
+/// The forms [`write_answer`] can write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerFormat {
+    /// SAT competition: `s SATISFIABLE` / `s UNSATISFIABLE` / `s UNKNOWN`, `v` lines.
+    Competition,
+    /// The HUST course's `.res`: `s 1` / `s 0` / `s -1`, `v` lines, `t <milliseconds>`.
+    Res,
+}
+
+/// Writes a solver outcome in `format`; the model's `v` lines only when `print_model`.
+/// `elapsed` is the solving time the `.res` form reports.
+pub fn write_answer<W: Write>(
+    out: &mut W,
+    outcome: &Outcome,
+    format: AnswerFormat,
+    print_model: bool,
+    elapsed: Duration,
+) -> io::Result<()> {
+    match (format, outcome) {
+        (AnswerFormat::Competition, Outcome::Sat(values)) => write_sat(out, values, print_model),
+        (AnswerFormat::Competition, Outcome::Unsat) => write_unsat(out),
+        (AnswerFormat::Competition, Outcome::Unknown) => write_unknown(out),
+        (AnswerFormat::Res, outcome) => {
+            let status: &[u8] = match outcome {
+                Outcome::Sat(_) => b"s 1\n",
+                Outcome::Unsat => b"s 0\n",
+                Outcome::Unknown => b"s -1\n",
+            };
+            out.write_all(status)?;
+            if let (Outcome::Sat(values), true) = (outcome, print_model) {
+                write_v_lines(out, values)?;
+            }
+            writeln!(out, "t {}", elapsed.as_millis())
+        }
+    }
+}
+
 /// Writes `s SATISFIABLE` and, when `print_model` is set, the model as `v` lines of at most
 /// [`V_LINE_WIDTH`] characters with the last one ending in `0`.
 pub fn write_sat<W: Write>(out: &mut W, values: &[bool], print_model: bool) -> io::Result<()> {
     out.write_all(b"s SATISFIABLE\n")?;
-    if !print_model {
-        return Ok(());
+    if print_model {
+        write_v_lines(out, values)?;
     }
+    Ok(())
+}
+
+/// The model as `v` lines of at most [`V_LINE_WIDTH`] characters, the last ending in `0`.
+fn write_v_lines<W: Write>(out: &mut W, values: &[bool]) -> io::Result<()> {
     let mut line = Vec::with_capacity(V_LINE_WIDTH + 16);
     line.push(b'v');
     let mut number = itoa_buffer();
@@ -402,6 +454,50 @@ mod tests {
         assert!(text.lines().all(|line| line.len() <= V_LINE_WIDTH));
         assert!(text.ends_with(" 0\n"));
         assert_eq!(sat_values(&text, 500), values);
+    }
+
+    #[test]
+    fn res_format_round_trips() {
+        let mut out = Vec::new();
+        let outcome = Outcome::Sat(vec![true, false]);
+        write_answer(
+            &mut out,
+            &outcome,
+            AnswerFormat::Res,
+            true,
+            Duration::from_millis(17),
+        )
+        .unwrap();
+        assert_eq!(out, b"s 1\nv 1 -2 0\nt 17\n");
+        assert_eq!(
+            sat_values(&String::from_utf8(out).unwrap(), 2),
+            vec![true, false]
+        );
+        for (outcome, text) in [
+            (Outcome::Unsat, "s 0\nt 0\n"),
+            (Outcome::Unknown, "s -1\nt 0\n"),
+        ] {
+            let mut out = Vec::new();
+            write_answer(&mut out, &outcome, AnswerFormat::Res, true, Duration::ZERO).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), text);
+        }
+        assert_eq!(read("s 0\nt 5\n").unwrap(), Answer::Unsat);
+        assert_eq!(read("s -1\n").unwrap(), Answer::Unknown);
+    }
+
+    #[test]
+    fn competition_format_through_write_answer() {
+        let mut out = Vec::new();
+        let outcome = Outcome::Sat(vec![false, true]);
+        write_answer(
+            &mut out,
+            &outcome,
+            AnswerFormat::Competition,
+            false,
+            Duration::ZERO,
+        )
+        .unwrap();
+        assert_eq!(out, b"s SATISFIABLE\n");
     }
 
     #[test]

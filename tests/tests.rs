@@ -6,5 +6,6 @@ mod gridcheck;
 mod model2grid;
 mod pipeline;
 mod satsolve;
+mod satsolve_limits;
 mod sudoku2cnf;
 mod util;

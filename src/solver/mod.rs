@@ -9,6 +9,7 @@
 use std::io::{self, Write};
 
 pub mod cdcl;
+pub mod enumerate;
 
 /// The result of a solve call.
 #[derive(Clone, Debug, PartialEq, Eq)]
