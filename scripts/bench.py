@@ -32,12 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT.parent / "shared" / "bench" / "cnf"
 
 
-def solver_commands(scratch):
+def solver_commands(scratch, satsolve):
     """How to run each solver: a function (cnf path) -> (argv, result file or None)."""
-    satsolve = ROOT / "target" / "release" / "satsolve"
     splr = shutil.which("splr") or str(ROOT.parent / "scratch-tools" / "bin" / "splr")
     return {
-        "satsolve": (str(satsolve), lambda cnf: ([str(satsolve), str(cnf)], None)),
+        "satsolve": (satsolve, lambda cnf: ([satsolve, str(cnf)], None)),
         "minisat": (
             shutil.which("minisat"),
             lambda cnf: (["minisat", "-verb=0", str(cnf), str(scratch / "minisat.res")],
@@ -149,13 +148,15 @@ def main():
     parser.add_argument("--solvers", default="satsolve,minisat,cadical,splr")
     parser.add_argument("--only", default="", help="regex on instance names")
     parser.add_argument("--suite", default=str(SUITE))
+    parser.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"),
+                        help="the satsolve binary to measure (pin a copy while rebuilding)")
     args = parser.parse_args()
 
     suite = Path(args.suite)
     outdir = Path(args.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="sudosat-bench-"))
-    commands = solver_commands(scratch)
+    commands = solver_commands(scratch, args.satsolve)
     solvers = []
     for name in args.solvers.split(","):
         if name not in commands:
@@ -172,9 +173,12 @@ def main():
     results = []
     wrong = 0
     for name, category, expected, *_ in rows:
+        # expected.tsv names the unpacked file; large ones are stored gzipped.
         source = suite / name
+        if not source.exists() and (suite / (name + ".gz")).exists():
+            source = suite / (name + ".gz")
         cnf = scratch / name.removesuffix(".gz")
-        if name.endswith(".gz"):
+        if source.name.endswith(".gz"):
             with gzip.open(source, "rb") as packed, open(cnf, "wb") as plain:
                 shutil.copyfileobj(packed, plain)
         else:
