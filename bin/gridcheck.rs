@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudosat::check::check_grid;
 use sudosat::cli::{self, Failure, Source};
-use sudosat::grid::{Grid, ParseOptions, PuzzleReader};
+use sudosat::grid::{Grid, ParseOptions, PuzzleError, PuzzleReader};
 use sudosat::layout::Layout;
 
 const AFTER_HELP: &str = "\
@@ -29,7 +29,7 @@ EXIT CODES:
 struct Args {
     /// Grids to check; `-` or nothing reads standard input.
     input: Option<PathBuf>,
-    /// Puzzles whose givens each grid must keep, paired with the grids in order.
+    /// Puzzles whose givens each grid must keep, paired with the grids in order (`-`: stdin).
     #[arg(long, value_name = "FILE")]
     puzzle: Option<PathBuf>,
     /// Accept blank cells (check a puzzle for conflicts).
@@ -47,11 +47,18 @@ fn main() -> ExitCode {
     cli::run("gridcheck", || check(Args::parse()))
 }
 
+/// One entry of a grid file: a grid, or a grid whose value is out of range (a violation
+/// of that grid, reported like the others, not an error of the whole input).
+enum Entry {
+    Grid(Grid),
+    OutOfRange(String),
+}
+
 /// Opens `source` as a stream of grids, in any puzzle format.
 fn grids(
     source: &Source,
     size: Option<usize>,
-) -> Result<impl Iterator<Item = Result<Grid, Failure>> + '_, Failure> {
+) -> Result<impl Iterator<Item = Result<Entry, Failure>> + '_, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
     let options = ParseOptions {
         size,
@@ -59,10 +66,19 @@ fn grids(
     };
     let reader =
         PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?;
-    Ok(reader.map(move |puzzle| {
-        puzzle
-            .map(|puzzle| puzzle.grid)
-            .map_err(|error| Failure::input(2, source, error))
+    Ok(reader.map(move |entry| match entry {
+        Ok(puzzle) => Ok(Entry::Grid(puzzle.grid)),
+        Err(PuzzleError::OutOfRange {
+            line,
+            row,
+            col,
+            value,
+            size,
+            ..
+        }) => Ok(Entry::OutOfRange(format!(
+            "row {row} column {col}: value {value} is out of range 1..{size} (line {line})"
+        ))),
+        Err(error) => Err(Failure::input(2, source, error)),
     }))
 }
 
@@ -79,21 +95,49 @@ fn check(args: Args) -> Result<u8, Failure> {
     let puzzle_source = args
         .puzzle
         .as_deref()
-        .map(|path| Source::File(path.to_path_buf()));
+        .map(|path| Source::from_arg(Some(path)));
+    if puzzle_source == Some(Source::Stdin) && source == Source::Stdin {
+        return Err(Failure::new(
+            2,
+            "the grids and the puzzles cannot both come from standard input",
+        ));
+    }
     let mut puzzles = match &puzzle_source {
         Some(source) => Some(grids(source, args.size)?),
         None => None,
     };
     let mut layouts: Vec<Layout> = Vec::new();
     let (mut checked, mut invalid) = (0, 0);
-    for grid in grids(&source, args.size)? {
-        let grid = grid?;
+    for entry in grids(&source, args.size)? {
+        let entry = entry?;
         checked += 1;
-        let puzzle = match &mut puzzles {
-            Some(puzzles) => Some(puzzles.next().transpose()?.ok_or_else(|| {
-                Failure::new(2, format!("grid {checked} has no puzzle: the grids and the puzzles of {} are paired in order", puzzle_source.as_ref().map(ToString::to_string).unwrap_or_default()))
-            })?),
-            None => None,
+        let puzzle =
+            match &mut puzzles {
+                Some(puzzles) => match puzzles.next().transpose()? {
+                    Some(Entry::Grid(puzzle)) => Some(puzzle),
+                    Some(Entry::OutOfRange(reason)) => {
+                        return Err(Failure::new(2, format!("puzzle {checked}: {reason}")))
+                    }
+                    None => {
+                        return Err(Failure::new(
+                            2,
+                            format!(
+                            "grid {checked} has no puzzle: the grids and the puzzles of {} are \
+                             paired in order",
+                            puzzle_source.as_ref().map(ToString::to_string).unwrap_or_default()
+                        ),
+                        ))
+                    }
+                },
+                None => None,
+            };
+        let grid = match entry {
+            Entry::Grid(grid) => grid,
+            Entry::OutOfRange(reason) => {
+                invalid += 1;
+                eprintln!("gridcheck: grid {checked}: {reason}");
+                continue;
+            }
         };
         // Files usually hold one size; keep the layouts built so far rather than one per grid.
         let layout = match layouts

@@ -16,7 +16,12 @@ INPUT:
   A solver's answer in any common form: SAT competition output ('s' and 'v' lines, wrapped
   or not), MiniSat's result file ('SAT' then the literals), or bare literal lines.
   The grid size comes from --size, from the header comments of the CNF given with --cnf,
-  or from the variable count (n*n*n for an n x n grid).
+  or from the variable count (n*n*n for an n x n grid). A model whose variable count is
+  that of another grid size is refused.
+
+OUTPUT:
+  --format auto (the default) writes the line format for grids up to 35x35 and the block
+  format above, so the pipeline works at every size.
 
 EXIT CODES:
   0  a grid was decoded and written
@@ -27,6 +32,8 @@ EXIT CODES:
 /// How the grid is printed.
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
+    /// `line` for grids up to 35x35, `block` above (the line format has no symbol past 35).
+    Auto,
     /// One line, one symbol per cell (1-9, A-Z); sizes up to 35x35.
     Line,
     /// n lines of n space-separated numbers.
@@ -48,7 +55,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     cnf: Option<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
+    #[arg(long, value_enum, default_value = "auto")]
     format: Format,
 }
 
@@ -76,10 +83,25 @@ fn decode(args: Args) -> Result<u8, Failure> {
             .map_err(|error| Failure::new(1, error))?,
     };
     let size = layout.size();
+    if let Some(other) = grid_size_of(model.max_var()).filter(|&other| other != size) {
+        return Err(Failure::new(
+            1,
+            format!(
+                "the model covers variables 1..{} ({other}x{other} grid) but the grid is \
+                 {size}x{size}",
+                model.max_var()
+            ),
+        ));
+    }
     let assignment = model.to_assignment(size * size * size);
     let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
-    let text = match args.format {
-        Format::Line => to_line(&grid).ok_or_else(|| {
+    let format = match args.format {
+        Format::Auto if size <= 35 => Format::Line,
+        Format::Auto => Format::Block,
+        other => other,
+    };
+    let text = match format {
+        Format::Auto | Format::Line => to_line(&grid).ok_or_else(|| {
             Failure::new(
                 1,
                 format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
@@ -113,18 +135,22 @@ fn layout_from_cnf(source: &Source) -> Result<Layout, Failure> {
     Ok(header.layout)
 }
 
-/// The grid side n whose n³ cell variables the model covers.
-fn size_from_var_count(max_var: usize) -> Result<usize, Failure> {
+/// The grid side n (a square, 1 to 64) with exactly `var_count` = n³ cell variables.
+fn grid_size_of(var_count: usize) -> Option<usize> {
     (1..=8)
         .map(|k: usize| k * k)
-        .find(|n| n * n * n == max_var)
-        .ok_or_else(|| {
-            Failure::new(
-                1,
-                format!(
-                    "cannot tell the grid size: the model's largest variable is {max_var}, \
+        .find(|n| n * n * n == var_count)
+}
+
+/// The grid side n whose n³ cell variables the model covers.
+fn size_from_var_count(max_var: usize) -> Result<usize, Failure> {
+    grid_size_of(max_var).ok_or_else(|| {
+        Failure::new(
+            1,
+            format!(
+                "cannot tell the grid size: the model's largest variable is {max_var}, \
                      which is no n^3 for n in 1, 4, 9, ..., 64; give --size N or --cnf FILE"
-                ),
-            )
-        })
+            ),
+        )
+    })
 }

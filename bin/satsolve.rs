@@ -180,6 +180,15 @@ fn solve(args: Args) -> Result<u8, Failure> {
     for warning in &dimacs.warnings {
         eprintln!("satsolve: warning: {source}: {warning}");
     }
+    if !dimacs.cnf.is_within_reach() {
+        let message = format!(
+            "{} variables for {} literal occurrences: refusing to allocate solver state for \
+             variables no clause uses (lower the header's variable count)",
+            dimacs.cnf.num_vars(),
+            dimacs.cnf.num_lits()
+        );
+        return Err(Failure::input(1, &source, message));
+    }
     let parse_time = start.elapsed();
     if args.print_cnf {
         let mut out = cli::stdout();

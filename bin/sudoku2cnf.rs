@@ -76,6 +76,9 @@ fn encode(args: Args) -> Result<u8, Failure> {
         while let Some(puzzle) = next()? {
             all.push(puzzle);
         }
+        if all.is_empty() {
+            return Err(Failure::input(2, &source, "no puzzle found"));
+        }
         return write_split(dir, &all, args.stats);
     }
     let wanted = args.index.unwrap_or(1);

@@ -13,14 +13,21 @@ use crate::layout::{HouseKind, Layout};
 /// One broken rule. Rows, columns and house numbers are 1-based.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Violation {
-    /// The grid and the layout (or the givens) have different sizes; nothing else was
-    /// checked.
+    /// The grid and the layout have different sizes; nothing else was checked.
     #[error("the grid is {found}x{found} but {expected}x{expected} was expected")]
     SizeMismatch {
-        /// The layout's (or first grid's) size.
+        /// The layout's size.
         expected: usize,
-        /// The size found.
+        /// The grid's size.
         found: usize,
+    },
+    /// The grid and its puzzle have different sizes; nothing else was checked.
+    #[error("the grid is {grid}x{grid} but its puzzle is {puzzle}x{puzzle}")]
+    PuzzleSizeMismatch {
+        /// The grid's size.
+        grid: usize,
+        /// The puzzle's size.
+        puzzle: usize,
     },
     /// A blank cell in a grid that should be complete.
     #[error("row {row} column {col} is blank")]
@@ -130,13 +137,17 @@ pub fn check_grid(
     partial: bool,
 ) -> Vec<Violation> {
     let size = layout.size();
-    for other in std::iter::once(grid).chain(givens) {
-        if other.size() != size || other.cells().len() != layout.num_cells() {
-            return vec![Violation::SizeMismatch {
-                expected: size,
-                found: other.size(),
-            }];
-        }
+    if grid.size() != size || grid.cells().len() != layout.num_cells() {
+        return vec![Violation::SizeMismatch {
+            expected: size,
+            found: grid.size(),
+        }];
+    }
+    if let Some(puzzle) = givens.filter(|puzzle| puzzle.size() != grid.size()) {
+        return vec![Violation::PuzzleSizeMismatch {
+            grid: grid.size(),
+            puzzle: puzzle.size(),
+        }];
     }
     let mut violations = Vec::new();
     let position = |cell: usize| {
@@ -294,10 +305,7 @@ mod tests {
         );
         assert_eq!(
             check_grid(&solved9(), &layout, Some(&small), false),
-            [Violation::SizeMismatch {
-                expected: 9,
-                found: 4
-            }]
+            [Violation::PuzzleSizeMismatch { grid: 9, puzzle: 4 }]
         );
     }
 

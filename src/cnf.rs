@@ -70,6 +70,16 @@ impl Cnf {
         (0..self.num_vars).map(Var::from_index)
     }
 
+    /// False when the variable count is out of all proportion to the clauses: more than
+    /// 2^24 variables and more than 8 per literal occurrence (plus 2^20 spare). Solvers
+    /// allocate tens of bytes per variable, so a 20-byte file whose header declares 10^9
+    /// variables would exhaust memory; real formulas mention most of their variables.
+    pub fn is_within_reach(&self) -> bool {
+        const SMALL: usize = 1 << 24;
+        const SPARE: usize = 1 << 20;
+        self.num_vars <= SMALL || self.num_vars <= self.lits.len().saturating_mul(8) + SPARE
+    }
+
     /// Counts clauses by length: entry `k` is the number of clauses with `k` literals.
     pub fn clause_length_histogram(&self) -> Vec<usize> {
         let mut histogram = Vec::new();
@@ -122,6 +132,15 @@ mod tests {
         let clauses: Vec<_> = cnf.clauses().map(|c| c.to_vec()).collect();
         assert_eq!(clauses, vec![lits(&[1, -2]), vec![], lits(&[5])]);
         assert_eq!(cnf.clause_length_histogram(), vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn huge_variable_counts_without_clauses_are_out_of_reach() {
+        assert!(Cnf::new(1 << 24).is_within_reach());
+        assert!(!Cnf::new((1 << 24) + 1).is_within_reach());
+        let mut cnf = Cnf::new(0);
+        cnf.add_clause(&lits(&[1 << 29]));
+        assert!(!cnf.is_within_reach());
     }
 
     #[test]

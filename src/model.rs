@@ -15,6 +15,7 @@
 //! A model is the set of literals the answer lists; a variable it does not mention is left
 //! unassigned, and a variable listed with both signs is an error rather than a guess.
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -28,28 +29,34 @@ use crate::solver::Outcome;
 pub const V_LINE_WIDTH: usize = 78;
 
 /// A (possibly partial) assignment read from a solver's answer.
+///
+/// Stored sparsely: an answer's literals may name any variable up to 2^30, and a few bytes
+/// of text must not cost gigabytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
-    /// `values[i]` is the value of the variable with index `i`, `None` if not listed.
-    values: Vec<Option<bool>>,
+    /// The value of each listed variable, by 0-based index.
+    values: HashMap<usize, bool>,
+    /// One past the largest listed index (the largest DIMACS variable number), or 0.
+    max_var: usize,
 }
 
 impl Model {
     /// A model assigning variable `i` the value `values[i]`.
     pub fn from_values(values: &[bool]) -> Model {
         Model {
-            values: values.iter().map(|&value| Some(value)).collect(),
+            values: values.iter().copied().enumerate().collect(),
+            max_var: values.len(),
         }
     }
 
     /// The largest variable number (DIMACS, 1-based) the model mentions, or 0.
     pub fn max_var(&self) -> usize {
-        self.values.len()
+        self.max_var
     }
 
     /// The value of the variable with 0-based index `index`, if the answer listed it.
     pub fn value(&self, index: usize) -> Option<bool> {
-        self.values.get(index).copied().flatten()
+        self.values.get(&index).copied()
     }
 
     /// The model as a total assignment over `num_vars` variables; unlisted variables are
@@ -62,13 +69,10 @@ impl Model {
 
     fn assign(&mut self, lit: Lit) -> Result<(), Lit> {
         let index = lit.var().index();
-        if self.values.len() <= index {
-            self.values.resize(index + 1, None);
-        }
-        match self.values[index] {
+        match self.values.insert(index, lit.is_positive()) {
             Some(value) if value != lit.is_positive() => Err(lit),
             _ => {
-                self.values[index] = Some(lit.is_positive());
+                self.max_var = self.max_var.max(index + 1);
                 Ok(())
             }
         }
@@ -454,6 +458,19 @@ mod tests {
         assert!(text.lines().all(|line| line.len() <= V_LINE_WIDTH));
         assert!(text.ends_with(" 0\n"));
         assert_eq!(sat_values(&text, 500), values);
+    }
+
+    #[test]
+    fn huge_variable_numbers_cost_nothing() {
+        match read("v 1073741823 -5 0\n").unwrap() {
+            Answer::Sat(model) => {
+                assert_eq!(model.max_var(), 1_073_741_823);
+                assert_eq!(model.value(1_073_741_822), Some(true));
+                assert_eq!(model.value(4), Some(false));
+                assert_eq!(model.value(0), None);
+            }
+            other => panic!("expected SAT, got {other:?}"),
+        }
     }
 
     #[test]

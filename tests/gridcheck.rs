@@ -89,3 +89,40 @@ fn malformed_input_and_count_mismatch_exit_2() {
     .expect_code(2)
     .expect_stderr_contains("paired");
 }
+
+#[test]
+fn out_of_range_values_and_size_mismatches_are_violations_of_their_grid() {
+    let grids = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 5\n\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let result = run("gridcheck", &[], grids.as_bytes());
+    result
+        .expect_code(1)
+        .expect_stderr_contains("grid 1: row 4 column 4: value 5 is out of range 1..4")
+        .expect_stderr_contains("1 of 2 grids invalid");
+
+    let dir = scratch("gridcheck-sizes");
+    let puzzle = dir.join("nine.txt");
+    std::fs::write(&puzzle, format!("{PUZZLE}\n")).unwrap();
+    run(
+        "gridcheck",
+        &["--puzzle", puzzle.to_str().unwrap()],
+        b"1234341221434321\n",
+    )
+    .expect_code(1)
+    .expect_stderr_contains("the grid is 4x4 but its puzzle is 9x9");
+}
+
+#[test]
+fn puzzles_may_come_from_stdin_when_the_grids_do_not() {
+    let dir = scratch("gridcheck-stdin");
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, format!("{SOLVED}\n")).unwrap();
+    run(
+        "gridcheck",
+        &["--puzzle", "-", grid.to_str().unwrap()],
+        PUZZLE.as_bytes(),
+    )
+    .expect_code(0);
+    run("gridcheck", &["--puzzle", "-"], PUZZLE.as_bytes())
+        .expect_code(2)
+        .expect_stderr_contains("cannot both come from standard input");
+}

@@ -124,3 +124,49 @@ fn malformed_answers_are_errors_with_a_location() {
         .expect_code(1)
         .expect_stderr_contains("no solver answer");
 }
+
+#[test]
+fn default_format_falls_back_to_block_above_35() {
+    // A 36x36 grid from its shipped solution: the default output is the block format.
+    let solution =
+        std::fs::read_to_string(crate::util::testdata("puzzles/36x36_b60_s1.solution.txt"))
+            .unwrap();
+    let values: Vec<usize> = solution
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 36 * 36);
+    let positives: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(cell, value)| (cell * 36 + value).to_string())
+        .collect();
+    let answer = format!("s SATISFIABLE\nv {} 0\n", positives.join(" "));
+    let result = run("model2grid", &["--size", "36"], answer.as_bytes());
+    result.expect_code(0);
+    let decoded: Vec<usize> = result
+        .stdout_text()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(decoded, values);
+    run(
+        "model2grid",
+        &["--size", "36", "--format", "line"],
+        answer.as_bytes(),
+    )
+    .expect_code(1)
+    .expect_stderr_contains("--format block");
+}
+
+#[test]
+fn a_model_of_another_grid_size_is_refused() {
+    run(
+        "model2grid",
+        &["--size", "4"],
+        answer_for(SOLVED_9X9, 9).as_bytes(),
+    )
+    .expect_code(1)
+    .expect_no_stdout()
+    .expect_stderr_contains("9x9");
+}

@@ -13,7 +13,8 @@ fn puzzle_files() -> Vec<PathBuf> {
         .map(|entry| entry.expect("readable directory entry").path())
         .filter(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            path.is_file() && name.ends_with(".txt") && !name.contains("solution")
+            let answer = name.ends_with(".solution.txt") || name.ends_with(".solutions.txt");
+            path.is_file() && name.ends_with(".txt") && !answer
         })
         .collect();
     files.sort();

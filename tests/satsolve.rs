@@ -13,6 +13,42 @@ fn table(path: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The clauses of a lenient DIMACS file, read here independently of the library: comment,
+/// header and text lines are skipped, a `%` line ends the formula, an unterminated last
+/// clause counts.
+fn clauses_of(bytes: &[u8]) -> Vec<Vec<i64>> {
+    let text = String::from_utf8_lossy(bytes);
+    let (mut clauses, mut clause) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('%') {
+            break;
+        }
+        let tokens: Option<Vec<i64>> = line.split_whitespace().map(|t| t.parse().ok()).collect();
+        let Some(tokens) = tokens else { continue };
+        for lit in tokens {
+            if lit == 0 {
+                clauses.push(std::mem::take(&mut clause));
+            } else {
+                clause.push(lit);
+            }
+        }
+    }
+    if !clause.is_empty() {
+        clauses.push(clause);
+    }
+    clauses
+}
+
+/// Every literal of the `v` lines.
+fn model_literals(stdout: &str) -> std::collections::HashSet<i64> {
+    stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("v "))
+        .flat_map(|line| line.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+        .collect()
+}
+
 fn exit_code_for(expected: &str) -> i32 {
     match expected {
         "SAT" => 10,
@@ -35,7 +71,18 @@ fn every_shipped_cnf_gets_its_expected_answer_in_both_modes() {
             result.expect_code(exit_code_for(expected));
             let stdout = result.stdout_text();
             match expected.as_str() {
-                "SAT" => assert!(stdout.starts_with("s SATISFIABLE\n"), "{name}: {stdout}"),
+                "SAT" => {
+                    assert!(stdout.starts_with("s SATISFIABLE\n"), "{name}: {stdout}");
+                    let model = model_literals(&stdout);
+                    for clause in
+                        clauses_of(&std::fs::read(testdata(&format!("cnf/{name}"))).unwrap())
+                    {
+                        assert!(
+                            clause.is_empty() || clause.iter().any(|lit| model.contains(lit)),
+                            "{name}: the model falsifies {clause:?}"
+                        );
+                    }
+                }
                 "UNSAT" => assert_eq!(stdout, "s UNSATISFIABLE\n", "{name}"),
                 _ => assert!(stdout.is_empty(), "{name}: error with stdout {stdout}"),
             }
@@ -50,7 +97,8 @@ fn bad_input_gets_its_message_and_exit_code_and_no_stdout() {
     for row in rows {
         let (name, code, fragment) = (&row[0], &row[1], &row[2]);
         let path = testdata(&format!("cnf/bad/{name}"));
-        let result = run("satsolve", &["--strict", path.to_str().unwrap()], b"");
+        let path = path.to_str().unwrap();
+        let result = run("satsolve", &["--strict", path], b"");
         result
             .expect_code(code.parse().unwrap())
             .expect_no_stdout()
@@ -61,7 +109,39 @@ fn bad_input_gets_its_message_and_exit_code_and_no_stdout() {
             "{name}: {}",
             result.stderr
         );
+        // Files named strict_* are accepted (with a warning) without --strict; the others
+        // are errors in both modes, with the same message.
+        let lenient = run("satsolve", &[path], b"");
+        if name.starts_with("strict_") {
+            assert!(
+                lenient.code == 10 || lenient.code == 20,
+                "{name}: {}",
+                lenient.stderr
+            );
+            lenient.expect_stderr_contains("warning");
+        } else {
+            lenient
+                .expect_code(code.parse().unwrap())
+                .expect_no_stdout()
+                .expect_stderr_contains(fragment);
+        }
     }
+}
+
+#[test]
+fn huge_variable_counts_are_refused_not_allocated() {
+    for text in [
+        "p cnf 1073741823 0\n",
+        "p cnf 1 1\n1073741823 0\n",
+        "p cnf 100000000 0\n",
+    ] {
+        run("satsolve", &[], text.as_bytes())
+            .expect_code(1)
+            .expect_no_stdout()
+            .expect_stderr_contains("refusing to allocate");
+    }
+    // Latin-1 in a comment is not binary data.
+    run("satsolve", &["-q"], b"c Jos\xe9\np cnf 1 1\n1 0\n").expect_code(10);
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! formula UNSAT). Both modes reject, with a [`DimacsError`]: non-numeric tokens in the
 //! clause section, a literal whose variable exceeds [`Var::MAX_DIMACS`] (however many digits
 //! it has), a malformed `p` line, a second `p` line, a header declaring more than
-//! [`Var::MAX_DIMACS`] variables, and binary data (invalid UTF-8 or control characters).
+//! [`Var::MAX_DIMACS`] variables, and binary data (invalid UTF-8 or control characters)
+//! outside comment lines.
 //!
 //! | situation | lenient (default) | strict (competition rules) |
 //! |---|---|---|
@@ -207,8 +208,12 @@ impl Parser {
                 .map_or(data.len(), |pos| i + pos);
             let line = &data[line_start..end];
             let column = i - line_start + 1;
-            if let Some((pos, byte)) = find_binary(line) {
-                return Err(self.binary(line, pos, byte));
+            // Comments are free text: old SATLIB files carry Latin-1 names in them, which
+            // MiniSat accepts too, so only non-comment lines are checked for binary data.
+            if first != b'c' {
+                if let Some((pos, byte)) = find_binary(line) {
+                    return Err(self.binary(line, pos, byte));
+                }
             }
             match first {
                 b'c' => self.comment(&line[column..]),
