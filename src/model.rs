@@ -21,7 +21,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::lit::Lit;
+use crate::dimacs::write::push_lit;
+use crate::lit::{Lit, Var};
 use crate::solver::Outcome;
 
 /// Widest `v` line we write, in characters. The competition allows 4096; 78 columns (as
@@ -315,26 +316,25 @@ pub fn write_sat<W: Write>(out: &mut W, values: &[bool], print_model: bool) -> i
 /// The model as `v` lines of at most [`V_LINE_WIDTH`] characters, the last ending in `0`.
 fn write_v_lines<W: Write>(out: &mut W, values: &[bool]) -> io::Result<()> {
     let mut line = Vec::with_capacity(V_LINE_WIDTH + 16);
+    let mut token = Vec::with_capacity(16);
     line.push(b'v');
-    let mut number = itoa_buffer();
-    let literals = values.iter().enumerate().map(|(index, &value)| {
-        let var = index as i64 + 1;
-        if value {
-            var
-        } else {
-            -var
+    let literals = values
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| Some(Var::from_index(index).lit(value)));
+    for literal in literals.chain(std::iter::once(None)) {
+        token.clear();
+        match literal {
+            Some(lit) => push_lit(&mut token, lit),
+            None => token.push(b'0'),
         }
-    });
-    for literal in literals.chain(std::iter::once(0)) {
-        let text = format_int(&mut number, literal);
-        if line.len() + 1 + text.len() > V_LINE_WIDTH {
+        if line.len() + 1 + token.len() > V_LINE_WIDTH {
             line.push(b'\n');
             out.write_all(&line)?;
-            line.clear();
-            line.push(b'v');
+            line.truncate(1);
         }
         line.push(b' ');
-        line.extend_from_slice(text);
+        line.extend_from_slice(&token);
     }
     line.push(b'\n');
     out.write_all(&line)
@@ -348,30 +348,6 @@ pub fn write_unsat<W: Write>(out: &mut W) -> io::Result<()> {
 /// Writes `s UNKNOWN`.
 pub fn write_unknown<W: Write>(out: &mut W) -> io::Result<()> {
     out.write_all(b"s UNKNOWN\n")
-}
-
-fn itoa_buffer() -> [u8; 24] {
-    [0; 24]
-}
-
-/// Formats a signed integer without going through `fmt`, which dominates the cost of
-/// printing the hundreds of thousands of literals of a 64x64 model.
-fn format_int(buffer: &mut [u8; 24], value: i64) -> &[u8] {
-    let mut magnitude = value.unsigned_abs();
-    let mut start = buffer.len();
-    loop {
-        start -= 1;
-        buffer[start] = b'0' + (magnitude % 10) as u8;
-        magnitude /= 10;
-        if magnitude == 0 {
-            break;
-        }
-    }
-    if value < 0 {
-        start -= 1;
-        buffer[start] = b'-';
-    }
-    &buffer[start..]
 }
 
 #[cfg(test)]
@@ -522,13 +498,5 @@ mod tests {
         let mut out = Vec::new();
         write_sat(&mut out, &[], true).unwrap();
         assert_eq!(out, b"s SATISFIABLE\nv 0\n");
-    }
-
-    #[test]
-    fn integers_format_like_display() {
-        let mut buffer = itoa_buffer();
-        for value in [0, 1, -1, 729, -262144, i64::MAX, i64::MIN + 1] {
-            assert_eq!(format_int(&mut buffer, value), value.to_string().as_bytes());
-        }
     }
 }

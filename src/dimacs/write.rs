@@ -65,9 +65,9 @@ pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io
     out.write_all(&buf)
 }
 
-/// Appends `lit` in signed DIMACS form.
+/// Appends `lit` in signed DIMACS form; shared with the answer writer in `model`.
 #[inline]
-fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
+pub(crate) fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
     if lit.is_negative() {
         buf.push(b'-');
     }
