@@ -433,3 +433,50 @@ fn deletions_from_reduction_are_logged_and_checked() {
     );
     assert!(stats.deleted_clauses > 0);
 }
+
+/// Our binary decoder must read CaDiCaL's binary proofs as its text ones: this anchors
+/// the text-equals-binary check above to a third-party encoder. Skipped without cadical.
+#[test]
+fn the_binary_decoder_reads_cadical_proofs() {
+    let formula = pigeonhole(6);
+    let dir = std::env::temp_dir().join(format!("sudosat-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cnf = dir.join("php.cnf");
+    let mut text = format!("p cnf 42 {}\n", formula.len());
+    for clause in &formula {
+        for lit in clause {
+            text.push_str(&format!("{lit} "));
+        }
+        text.push_str("0\n");
+    }
+    std::fs::write(&cnf, text).unwrap();
+    let mut decoded = Vec::new();
+    for binary in [true, false] {
+        let proof = dir.join(if binary { "php.bdrat" } else { "php.drat" });
+        let status = std::process::Command::new("cadical")
+            .arg("-q")
+            .arg(format!("--binary={binary}"))
+            .arg(&cnf)
+            .arg(&proof)
+            .stdout(std::process::Stdio::null())
+            .status();
+        match status {
+            Ok(status) => assert_eq!(status.code(), Some(20)),
+            Err(_) => {
+                println!("note: cadical not found; binary decoder not cross-checked");
+                return;
+            }
+        }
+        let bytes = std::fs::read(&proof).unwrap();
+        decoded.push(if binary {
+            drat::parse_binary(&bytes).unwrap()
+        } else {
+            drat::parse_text(&bytes).unwrap()
+        });
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // CaDiCaL's search is deterministic, so both runs log the same steps.
+    assert_eq!(decoded[0], decoded[1]);
+    assert!(decoded[0].contains(&(false, vec![])));
+    drat::check(&formula, &decoded[0]).unwrap();
+}
