@@ -234,9 +234,9 @@ impl Solver {
                 if shortened || clause.is_empty() {
                     proof.add(&clause);
                 }
-                // Deleting the original after its shorter form was added keeps the
-                // checker's clause set equal to ours. A unit or empty result makes
-                // the original satisfied or moot, and checkers ignore unit deletions.
+                // The original goes only after its shorter form is in (the other order
+                // would lose both), so the checker's clause set matches ours. After an
+                // empty result nothing is left to check, so no deletion is needed.
                 if shortened && !clause.is_empty() {
                     proof.delete(lits);
                 }
