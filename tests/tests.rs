@@ -2,9 +2,11 @@
 //! cargo for this test run, on files under `testdata/`.
 
 mod differential;
+mod drat;
 mod gridcheck;
 mod model2grid;
 mod pipeline;
+mod proof;
 mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;

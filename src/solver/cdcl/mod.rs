@@ -12,6 +12,7 @@
 //! | `decide` + `heap` | EVSIDS with a variable heap, phase saving |
 //! | `restart` | Luby restarts (default) or Glucose EMA restarts |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
+//! | `proof` | DRAT proof logging (text or binary) |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
@@ -22,6 +23,7 @@ mod analyze;
 mod clause_db;
 mod decide;
 mod heap;
+mod proof;
 mod reduce;
 mod restart;
 mod trail;
@@ -30,12 +32,15 @@ mod watch;
 #[cfg(test)]
 mod tests;
 
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use self::analyze::Analyzer;
 use self::clause_db::{ClauseDb, ClauseRef};
 use self::decide::Decide;
+use self::proof::Proof;
+pub use self::proof::ProofFormat;
 use self::reduce::ReduceSchedule;
 pub use self::restart::RestartPolicy;
 use self::restart::Restarts;
@@ -70,6 +75,11 @@ pub struct Solver {
     simplified_at: usize,
     scratch: Vec<Lit>,
     candidates: Vec<ClauseRef>,
+    /// The DRAT proof being written, if one was requested.
+    proof: Option<Proof>,
+    /// A clause was shortened in `add_clause` before a proof was requested, so
+    /// `set_proof` must restate the clause database (see there).
+    shortened_unlogged: bool,
 }
 
 /// How one run between restarts ended.
@@ -108,6 +118,8 @@ impl Solver {
             simplified_at: 0,
             scratch: Vec::new(),
             candidates: Vec::new(),
+            proof: None,
+            shortened_unlogged: false,
         };
         solver.ensure_vars(num_vars);
         solver
@@ -146,6 +158,48 @@ impl Solver {
         self.interrupt = Some(flag);
     }
 
+    /// Writes a DRAT proof of unsatisfiability to `out` from now on (buffered; flushed
+    /// before every [`Solver::solve`] returns). See [`ProofFormat`] for the encodings.
+    ///
+    /// Call it before [`Solver::solve`]. Calling it before adding the clauses gives the
+    /// smallest proof; if clauses were already added (as by [`Solver::new`]), the level-0
+    /// units are restated, and so is every stored clause if one of them was shortened, so
+    /// the proof is still valid for the original formula. Once clauses have been
+    /// learnt without a proof no valid proof can follow: [`Solver::proof_error`] then
+    /// reports it. A proof only certifies an [`Outcome::Unsat`] answer of the formula
+    /// as given; after a SAT answer the file is left as written.
+    pub fn set_proof(&mut self, out: Box<dyn Write + Send>, format: ProofFormat) {
+        let mut proof = Proof::new(out, format);
+        if self.stats.learnt_clauses > 0 {
+            proof.fail("the proof was requested after the solver had learnt clauses");
+        } else {
+            // Every level-0 fact so far follows from the input by unit propagation in
+            // trail order (no learnt clause exists); shortened clauses follow from the
+            // facts. Both are RUP steps for the checker, and later deletions of the
+            // shortened clauses then find them.
+            self.backtrack(0);
+            for &lit in self.trail.lits() {
+                proof.add(&[lit]);
+            }
+            if self.shortened_unlogged {
+                for cref in self.db.iter() {
+                    proof.add(self.db.lits(cref));
+                }
+            }
+            if !self.ok {
+                proof.add(&[]);
+            }
+        }
+        self.proof = Some(proof);
+    }
+
+    /// The first error met while writing the proof (I/O, or a proof requested too
+    /// late), if any. An answer is still right when this is set, but its proof is not
+    /// usable: a command-line tool should report it and fail.
+    pub fn proof_error(&self) -> Option<&io::Error> {
+        self.proof.as_ref().and_then(Proof::error)
+    }
+
     /// Counters accumulated over all solve calls.
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -153,7 +207,9 @@ impl Solver {
 
     /// Adds a clause. Duplicate literals are removed, a tautology is ignored, literals
     /// already false at level 0 are dropped; an empty result makes the formula
-    /// unsatisfiable, and a unit is fixed at level 0. Variables grow as needed.
+    /// unsatisfiable, and a unit is fixed at level 0. Variables grow as needed. With a
+    /// proof, a shortened clause is logged (added, then the original deleted), and so is
+    /// the empty clause.
     pub fn add_clause(&mut self, lits: &[Lit]) {
         if let Some(max) = lits.iter().map(|l| l.var().index() + 1).max() {
             self.ensure_vars(max);
@@ -171,7 +227,22 @@ impl Solver {
         let tautology = clause.windows(2).any(|pair| pair[0] == !pair[1]);
         let satisfied = clause.iter().any(|&lit| self.trail.is_true(lit));
         if !tautology && !satisfied {
+            let distinct = clause.len();
             clause.retain(|&lit| !self.trail.is_false(lit));
+            let shortened = clause.len() < distinct;
+            if let Some(proof) = &mut self.proof {
+                if shortened || clause.is_empty() {
+                    proof.add(&clause);
+                }
+                // The original goes only after its shorter form is in (the other order
+                // would lose both), so the checker's clause set matches ours. After an
+                // empty result nothing is left to check, so no deletion is needed.
+                if shortened && !clause.is_empty() {
+                    proof.delete(lits);
+                }
+            } else if shortened {
+                self.shortened_unlogged = true;
+            }
             match clause.len() {
                 0 => self.ok = false,
                 1 => self.trail.assign(clause[0], ClauseRef::NONE),
@@ -187,6 +258,14 @@ impl Solver {
     /// Searches for a model. Returns [`Outcome::Unknown`] if the conflict limit or the
     /// interrupt stopped the search; the solver can be called again afterwards.
     pub fn solve(&mut self) -> Outcome {
+        let outcome = self.search();
+        if let Some(proof) = &mut self.proof {
+            proof.flush();
+        }
+        outcome
+    }
+
+    fn search(&mut self) -> Outcome {
         if !self.ok {
             return Outcome::Unsat;
         }
@@ -234,6 +313,9 @@ impl Solver {
             if let Some(conflict) = conflict {
                 self.stats.conflicts += 1;
                 if self.trail.decision_level() == 0 {
+                    if let Some(proof) = &mut self.proof {
+                        proof.add(&[]);
+                    }
                     return RunEnd::Unsat;
                 }
                 self.learn(conflict);
@@ -277,6 +359,9 @@ impl Solver {
         self.stats.learnt_clauses += 1;
         self.stats.learnt_literals += lits.len() as u64;
         self.stats.minimised_literals += learnt.minimised as u64;
+        if let Some(proof) = &mut self.proof {
+            proof.add(lits);
+        }
         if lits.len() == 1 {
             self.trail.assign(lits[0], ClauseRef::NONE);
         } else {
@@ -292,7 +377,7 @@ impl Solver {
     }
 
     fn simplify(&mut self) {
-        let removed = reduce::simplify(&mut self.db, &mut self.trail);
+        let removed = reduce::simplify(&mut self.db, &mut self.trail, self.proof.as_mut());
         self.stats.simplified_clauses += removed as u64;
         self.simplified_at = self.trail.len();
         if removed > 0 {
@@ -301,7 +386,12 @@ impl Solver {
     }
 
     fn reduce(&mut self) {
-        let deleted = reduce::reduce(&mut self.db, &self.trail, &mut self.candidates);
+        let deleted = reduce::reduce(
+            &mut self.db,
+            &self.trail,
+            &mut self.candidates,
+            self.proof.as_mut(),
+        );
         self.stats.reductions += 1;
         self.stats.deleted_clauses += deleted as u64;
         self.reduce_schedule.done(self.stats.conflicts);

@@ -12,10 +12,15 @@
 //! clauses they satisfy are deleted. Level-0 reasons are dropped first: analysis never
 //! looks at level-0 variables, so the reasons are dead weight that would lock clauses.
 //!
+//! With a proof, every deletion here is logged (see `proof`), except that of a clause
+//! that is the reason of a level-0 literal: the checker keeps it, so the literal stays
+//! derivable there by unit propagation.
+//!
 //! Garbage collection compacts the arena (see `clause_db`), then rebuilds the watch lists
 //! from positions 0 and 1 of each clause and translates every reason on the trail.
 
 use super::clause_db::{ClauseDb, ClauseRef};
+use super::proof::Proof;
 use super::trail::Trail;
 use super::watch::Watches;
 
@@ -63,9 +68,15 @@ pub fn is_locked(db: &ClauseDb, trail: &Trail, cref: ClauseRef) -> bool {
 }
 
 /// Deletes about half of the non-glue, unlocked learnt clauses, worst first, and clears
-/// every "used" flag. Returns the number deleted. The caller must collect garbage before
-/// propagating again: deleted clauses are still watched.
-pub fn reduce(db: &mut ClauseDb, trail: &Trail, candidates: &mut Vec<ClauseRef>) -> usize {
+/// every "used" flag, logging each deletion to `proof`. Returns the number deleted. The
+/// caller must collect garbage before propagating again: deleted clauses are still
+/// watched.
+pub fn reduce(
+    db: &mut ClauseDb,
+    trail: &Trail,
+    candidates: &mut Vec<ClauseRef>,
+    mut proof: Option<&mut Proof>,
+) -> usize {
     candidates.clear();
     candidates.extend(
         db.iter().filter(|&cref| {
@@ -75,6 +86,9 @@ pub fn reduce(db: &mut ClauseDb, trail: &Trail, candidates: &mut Vec<ClauseRef>)
     candidates.sort_by_key(|&cref| (!db.is_used(cref), db.lbd(cref), db.len(cref)));
     let keep = candidates.len() / 2;
     for &cref in &candidates[keep..] {
+        if let Some(proof) = proof.as_deref_mut() {
+            proof.delete(db.lits(cref));
+        }
         db.delete(cref);
     }
     let learnt: Vec<ClauseRef> = db.iter().filter(|&c| db.is_learnt(c)).collect();
@@ -84,20 +98,28 @@ pub fn reduce(db: &mut ClauseDb, trail: &Trail, candidates: &mut Vec<ClauseRef>)
     candidates.len() - keep
 }
 
-/// Deletes every clause satisfied at level 0. Precondition: decision level 0 and
-/// propagation complete. Returns the number deleted; garbage collection must follow.
-pub fn simplify(db: &mut ClauseDb, trail: &mut Trail) -> usize {
+/// Deletes every clause satisfied at level 0, logging the deletion of each one that is
+/// not a reason to `proof`. Precondition: decision level 0 and propagation complete.
+/// Returns the number deleted; garbage collection must follow.
+pub fn simplify(db: &mut ClauseDb, trail: &mut Trail, mut proof: Option<&mut Proof>) -> usize {
     debug_assert_eq!(trail.decision_level(), 0);
-    for i in 0..trail.len() {
-        let var = trail.lits()[i].var();
-        trail.set_reason(var, ClauseRef::NONE);
-    }
     let satisfied: Vec<ClauseRef> = db
         .iter()
         .filter(|&cref| db.lits(cref).iter().any(|&lit| trail.is_true(lit)))
         .collect();
     for &cref in &satisfied {
+        // Reasons are still set here, so `is_locked` tells which clauses to keep in the
+        // checker's copy.
+        if let Some(proof) = proof.as_deref_mut() {
+            if !is_locked(db, trail, cref) {
+                proof.delete(db.lits(cref));
+            }
+        }
         db.delete(cref);
+    }
+    for i in 0..trail.len() {
+        let var = trail.lits()[i].var();
+        trail.set_reason(var, ClauseRef::NONE);
     }
     satisfied.len()
 }
@@ -154,7 +176,7 @@ mod tests {
         trail.assign(Lit::from_dimacs(7).unwrap(), locked);
         let mut candidates = Vec::new();
         // Candidates: used, good, bad, worse -> keep used and good.
-        assert_eq!(reduce(&mut db, &trail, &mut candidates), 2);
+        assert_eq!(reduce(&mut db, &trail, &mut candidates, None), 2);
         let live: Vec<ClauseRef> = db.iter().collect();
         assert_eq!(live, vec![original, glue, locked, used, good]);
         assert!(!db.is_deleted(good) && db.is_deleted(bad) && db.is_deleted(worse));
