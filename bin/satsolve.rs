@@ -12,7 +12,7 @@ use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
 use sudosat::dimacs::{read_dimacs, write_dimacs, ReadOptions};
 use sudosat::model::{write_answer, AnswerFormat};
-use sudosat::solver::cdcl::{RestartPolicy, Solver};
+use sudosat::solver::cdcl::{ProofFormat, RestartPolicy, Solver};
 use sudosat::solver::enumerate::{enumerate, EnumerationEnd};
 use sudosat::solver::Outcome;
 use sudosat::Cnf;
@@ -29,6 +29,11 @@ OUTPUT (stdout):
   model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
   writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
   With --models N, one s/v block per model. Warnings and statistics go to stderr.
+
+PROOFS:
+  --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
+  such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
+  clause only for an UNSAT answer.
 
 LIMITS:
   --timeout, --conflicts and Ctrl-C end the search with s UNKNOWN (exit 0); Ctrl-C also
@@ -92,6 +97,12 @@ struct Args {
     /// Answer format, on stdout and in the --output file.
     #[arg(long, value_enum, default_value = "competition")]
     format: Format,
+    /// Write a DRAT proof of unsatisfiability to FILE (text unless --binary-proof).
+    #[arg(long, value_name = "FILE", conflicts_with = "models")]
+    proof: Option<PathBuf>,
+    /// Write the proof in binary DRAT (`a`/`d` bytes, varint literals).
+    #[arg(long, requires = "proof")]
+    binary_proof: bool,
     /// Print the formula as read, in strict DIMACS (exact header, one clause per line), and exit.
     #[arg(long)]
     print_cnf: bool,
@@ -212,7 +223,21 @@ fn solve(args: Args) -> Result<u8, Failure> {
         },
         print_model: !args.quiet,
     };
-    let mut solver = Solver::new(&dimacs.cnf);
+    // The proof is attached before the clauses go in, so that every simplification the
+    // solver makes while adding them is logged.
+    let mut solver = Solver::with_vars(dimacs.cnf.num_vars());
+    if let Some(path) = &args.proof {
+        let file = File::create(path).map_err(|error| output_failure(path, error))?;
+        let format = if args.binary_proof {
+            ProofFormat::Binary
+        } else {
+            ProofFormat::Text
+        };
+        solver.set_proof(Box::new(file), format);
+    }
+    for clause in dimacs.cnf.clauses() {
+        solver.add_clause(clause);
+    }
     solver.set_conflict_limit(args.conflicts);
     solver.set_interrupt(Arc::clone(&stop));
     solver.set_restart_policy(match args.restarts {
@@ -224,6 +249,11 @@ fn solve(args: Args) -> Result<u8, Failure> {
     let code = match args.models {
         None => {
             let outcome = solver.solve();
+            // A proof that could not be written is a failure of the run: no answer then.
+            if let (Some(path), Some(error)) = (&args.proof, solver.proof_error()) {
+                let message = format!("cannot write the proof {}: {error}", path.display());
+                return Err(Failure::new(1, message));
+            }
             answers.write(&outcome, solve_start.elapsed())?;
             match outcome {
                 Outcome::Sat(_) => 10,
@@ -257,6 +287,12 @@ fn solve(args: Args) -> Result<u8, Failure> {
         }
     };
     answers.flush()?;
+    if let (Some(path), Some(error)) = (&args.proof, solver.proof_error()) {
+        return Err(Failure::new(
+            1,
+            format!("cannot write the proof {}: {error}", path.display()),
+        ));
+    }
     if args.stats || signalled.load(Ordering::SeqCst) {
         print_stats(
             &dimacs.cnf,

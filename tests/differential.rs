@@ -2,27 +2,10 @@
 //! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
 //! small formulas and by MiniSat for larger ones.
 
-use crate::util::{self, run, run_program, scratch};
-
-/// SplitMix64: a tiny, well-mixed generator so the formulas are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
+use crate::util::{self, run, run_program, scratch, SplitMix64};
 
 /// A random clause of `len` distinct variables out of `vars`.
-fn clause(rng: &mut Rng, vars: u64, len: usize) -> Vec<i64> {
+fn clause(rng: &mut SplitMix64, vars: u64, len: usize) -> Vec<i64> {
     let mut clause: Vec<i64> = Vec::with_capacity(len);
     while clause.len() < len {
         let var = rng.below(vars) as i64 + 1;
@@ -34,7 +17,7 @@ fn clause(rng: &mut Rng, vars: u64, len: usize) -> Vec<i64> {
 }
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
-fn formula(rng: &mut Rng, vars: u64, mixed: bool) -> Vec<Vec<i64>> {
+fn formula(rng: &mut SplitMix64, vars: u64, mixed: bool) -> Vec<Vec<i64>> {
     if mixed {
         let count = (vars as f64 * 2.5) as usize;
         (0..count)
@@ -94,7 +77,7 @@ fn brute_force_sat(vars: u64, clauses: &[Vec<i64>]) -> bool {
 fn random_formulas_agree_with_independent_oracles() {
     let minisat = util::peer_solver("minisat");
     let dir = scratch("differential");
-    let mut rng = Rng(0x5EED_2026);
+    let mut rng = SplitMix64(0x5EED_2026);
     let (mut sat, mut unsat) = (0, 0);
     for round in 0..240 {
         let vars = match round % 4 {

@@ -14,6 +14,7 @@ use sudosat::solver::{Outcome, Stats};
 use sudosat::Lit;
 
 use super::drat::{self, Step};
+use crate::util::SplitMix64;
 
 /// A proof sink the test can read back.
 #[derive(Clone, Default)]
@@ -38,23 +39,6 @@ impl Write for Full {
     }
     fn flush(&mut self) -> io::Result<()> {
         Err(io::Error::other("no space left on device"))
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014), so every failure reproduces from its seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
@@ -171,7 +155,7 @@ fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Vec
         .map(|_| {
             let mut clause: Vec<i64> = Vec::with_capacity(3);
             while clause.len() < 3 {
-                let var = rng.below(num_vars) as i64 + 1;
+                let var = rng.index(num_vars) as i64 + 1;
                 if !clause.iter().any(|l| l.abs() == var) {
                     clause.push(if rng.next() & 1 == 1 { var } else { -var });
                 }
@@ -204,9 +188,9 @@ fn random_unsat_3sat_proofs_are_accepted() {
     let mut rng = SplitMix64(0x5eed_d4a7);
     let (mut unsat, mut sat) = (0, 0);
     while unsat < 300 {
-        let num_vars = 5 + rng.below(56);
+        let num_vars = 5 + rng.index(56);
         // Ratio 4.26 to 5.0, in hundredths.
-        let ratio = 426 + rng.below(75);
+        let ratio = 426 + rng.index(75);
         let num_clauses = (num_vars * ratio).div_ceil(100);
         let formula = random_3sat(&mut rng, num_vars, num_clauses);
         let name = format!("random #{unsat} ({num_vars} vars, {num_clauses} clauses)");
@@ -401,8 +385,8 @@ fn mutated_proofs_are_rejected() {
         if lemmas.is_empty() {
             continue;
         }
-        let victim = lemmas[rng.below(lemmas.len())];
-        let drop = rng.below(steps[victim].1.len());
+        let victim = lemmas[rng.index(lemmas.len())];
+        let drop = rng.index(steps[victim].1.len());
         steps[victim].1.remove(drop);
         let prefix = &steps[..=victim];
         let ours = drat::check(&formula, prefix).unwrap_err();
@@ -479,4 +463,50 @@ fn the_binary_decoder_reads_cadical_proofs() {
     assert_eq!(decoded[0], decoded[1]);
     assert!(decoded[0].contains(&(false, vec![])));
     drat::check(&formula, &decoded[0]).unwrap();
+}
+
+/// The same proofs, written by the `satsolve` binary with `--proof` and `--binary-proof`.
+#[test]
+fn satsolve_writes_checkable_proofs() {
+    use crate::util::{run as run_binary, scratch};
+    let dir = scratch("satsolve-proof");
+    let formula = pigeonhole(7);
+    let mut text = format!("p cnf {} {}\n", 8 * 7, formula.len());
+    for clause in &formula {
+        for lit in clause {
+            text.push_str(&format!("{lit} "));
+        }
+        text.push_str("0\n");
+    }
+    for (flag, parse) in [
+        (
+            None,
+            drat::parse_text as fn(&[u8]) -> Result<Vec<Step>, String>,
+        ),
+        (Some("--binary-proof"), drat::parse_binary),
+    ] {
+        let path = dir.join("php.drat");
+        let mut args = vec!["--proof", path.to_str().unwrap()];
+        args.extend(flag);
+        run_binary("satsolve", &args, text.as_bytes()).expect_code(20);
+        let steps = parse(&std::fs::read(&path).unwrap()).unwrap();
+        drat::check(&formula, &steps).unwrap();
+        let verdict = dratify_check(&formula, &steps);
+        assert!(
+            verdict.ok,
+            "dratify rejects the {flag:?} proof: {verdict:?}"
+        );
+    }
+    // Proofs refute the formula as given; enumeration adds clauses, so the two exclude
+    // each other, and a proof that cannot be written fails the run.
+    run_binary(
+        "satsolve",
+        &["--proof", "x.drat", "--models", "2"],
+        text.as_bytes(),
+    )
+    .expect_code(2);
+    run_binary("satsolve", &["--proof", "/dev/full"], text.as_bytes())
+        .expect_code(1)
+        .expect_no_stdout()
+        .expect_stderr_contains("cannot write the proof");
 }
