@@ -113,6 +113,22 @@ pub trait Engine {
 
 /// Builds the engine `kind` over the clauses and variables of `cnf`, with `limits` in
 /// force for every solve call.
+///
+/// ```
+/// use sudosat::solver::{new_engine, EngineKind, Limits, Outcome};
+/// use sudosat::{Cnf, Lit};
+///
+/// let lit = |n| Lit::from_dimacs(n).unwrap();
+/// let mut cnf = Cnf::new(2);
+/// cnf.add_clause(&[lit(1), lit(2)]);
+/// cnf.add_clause(&[lit(-1)]);
+/// for kind in EngineKind::ALL {
+///     let mut engine = new_engine(kind, &cnf, &Limits::default());
+///     assert_eq!(engine.solve(), Outcome::Sat(vec![false, true]));
+///     engine.add_clause(&[lit(-2)]); // e.g. a blocking clause
+///     assert_eq!(engine.solve(), Outcome::Unsat);
+/// }
+/// ```
 pub fn new_engine(kind: EngineKind, cnf: &Cnf, limits: &Limits) -> Box<dyn Engine> {
     match kind {
         EngineKind::Cdcl => {

@@ -18,6 +18,11 @@ pub mod dpll;
 pub mod engine;
 pub mod splr;
 
+#[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
+mod suite_tests;
+
 pub use engine::{new_engine, Engine, EngineKind, Limits, UnknownEngine};
 
 /// The result of a solve call.
