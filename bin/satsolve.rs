@@ -12,9 +12,11 @@ use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
 use sudosat::dimacs::{read_dimacs, write_dimacs, ReadOptions};
 use sudosat::model::{write_answer, AnswerFormat};
-use sudosat::solver::cdcl::{ProofFormat, RestartPolicy, Solver};
+use sudosat::solver::cdcl::{ProofFormat, RestartPolicy};
 use sudosat::solver::enumerate::{enumerate, EnumerationEnd};
-use sudosat::solver::Outcome;
+use sudosat::solver::{
+    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, Outcome, ProofOutput,
+};
 use sudosat::Cnf;
 
 const AFTER_HELP: &str = "\
@@ -30,6 +32,12 @@ OUTPUT (stdout):
   writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
   With --models N, one s/v block per model. Warnings and statistics go to stderr.
 
+ENGINES:
+  cdcl (default): our CDCL solver. dpll: classic DPLL (unit propagation, MOMS branching,
+  chronological backtracking), the baseline that shows what clause learning buys. splr:
+  the splr crate, fed the clauses our reader parsed. The same input, output and exit codes
+  for all three; only cdcl writes proofs, and splr has no conflict limit.
+
 PROOFS:
   --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
   such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
@@ -44,7 +52,7 @@ EXIT CODES:
   20  unsatisfiable
    0  unknown (a limit was reached), or --print-cnf succeeded
    1  the input could not be read or is not valid DIMACS, or an output file failed
-   2  bad command-line usage";
+   2  bad command-line usage (also --proof with an engine other than cdcl)";
 
 /// When the CDCL search restarts.
 #[derive(Clone, Copy, ValueEnum)]
@@ -79,7 +87,11 @@ struct Args {
     /// Print statistics as `c` lines on stderr.
     #[arg(long)]
     stats: bool,
-    /// Restart policy: `luby` (Luby sequence, unit 100) or `glucose` (LBD moving averages).
+    /// Search engine: `cdcl` (ours, the default), `dpll` (the classic baseline, no
+    /// learning) or `splr` (the splr crate, an independent CDCL solver).
+    #[arg(long, default_value_t = EngineKind::Cdcl)]
+    engine: EngineKind,
+    /// Restart policy of the cdcl engine: `luby` (Luby sequence, unit 100) or `glucose` (LBD moving averages).
     #[arg(long, value_enum, default_value = "luby")]
     restarts: Restarts,
     /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
@@ -223,34 +235,39 @@ fn solve(args: Args) -> Result<u8, Failure> {
         },
         print_model: !args.quiet,
     };
-    // The proof is attached before the clauses go in, so that every simplification the
-    // solver makes while adding them is logged.
-    let mut solver = Solver::with_vars(dimacs.cnf.num_vars());
-    if let Some(path) = &args.proof {
-        let file = File::create(path).map_err(|error| output_failure(path, error))?;
-        let format = if args.binary_proof {
-            ProofFormat::Binary
-        } else {
-            ProofFormat::Text
-        };
-        solver.set_proof(Box::new(file), format);
-    }
-    for clause in dimacs.cnf.clauses() {
-        solver.add_clause(clause);
-    }
-    solver.set_conflict_limit(args.conflicts);
-    solver.set_interrupt(Arc::clone(&stop));
-    solver.set_restart_policy(match args.restarts {
-        Restarts::Luby => RestartPolicy::Luby,
-        Restarts::Glucose => RestartPolicy::Glucose,
-    });
+    let limits = Limits {
+        conflicts: args.conflicts,
+        interrupt: Some(Arc::clone(&stop)),
+        timeout: args.timeout,
+        restarts: match args.restarts {
+            Restarts::Luby => RestartPolicy::Luby,
+            Restarts::Glucose => RestartPolicy::Glucose,
+        },
+    };
+    let mut engine: Box<dyn Engine> = match &args.proof {
+        None => new_engine(args.engine, &dimacs.cnf, &limits),
+        Some(path) => {
+            let file = File::create(path).map_err(|error| output_failure(path, error))?;
+            let format = if args.binary_proof {
+                ProofFormat::Binary
+            } else {
+                ProofFormat::Text
+            };
+            let proof = ProofOutput {
+                out: Box::new(file),
+                format,
+            };
+            new_engine_with_proof(args.engine, &dimacs.cnf, &limits, proof)
+                .map_err(|error| Failure::new(2, error))?
+        }
+    };
 
     let solve_start = Instant::now();
     let code = match args.models {
         None => {
-            let outcome = solver.solve();
+            let outcome = engine.solve();
             // A proof that could not be written is a failure of the run: no answer then.
-            if let (Some(path), Some(error)) = (&args.proof, solver.proof_error()) {
+            if let (Some(path), Some(error)) = (&args.proof, engine.proof_error()) {
                 let message = format!("cannot write the proof {}: {error}", path.display());
                 return Err(Failure::new(1, message));
             }
@@ -264,7 +281,7 @@ fn solve(args: Args) -> Result<u8, Failure> {
         Some(limit) => {
             let limit = (limit > 0).then_some(limit);
             let projection = dimacs.show.as_deref();
-            let (found, end) = enumerate(&mut solver, projection, limit, |model| {
+            let (found, end) = enumerate(engine.as_mut(), projection, limit, |model| {
                 answers.write(&Outcome::Sat(model.to_vec()), solve_start.elapsed())
             })?;
             let why = match end {
@@ -287,16 +304,10 @@ fn solve(args: Args) -> Result<u8, Failure> {
         }
     };
     answers.flush()?;
-    if let (Some(path), Some(error)) = (&args.proof, solver.proof_error()) {
-        return Err(Failure::new(
-            1,
-            format!("cannot write the proof {}: {error}", path.display()),
-        ));
-    }
     if args.stats || signalled.load(Ordering::SeqCst) {
         print_stats(
             &dimacs.cnf,
-            &solver,
+            engine.as_ref(),
             parse_time,
             solve_start.elapsed(),
             start.elapsed(),
@@ -308,7 +319,7 @@ fn solve(args: Args) -> Result<u8, Failure> {
 /// The statistics report: `c` lines on stderr, aligned like the solver's own counters.
 fn print_stats(
     cnf: &Cnf,
-    solver: &Solver,
+    engine: &dyn Engine,
     parse_time: Duration,
     solve_time: Duration,
     total_time: Duration,
@@ -316,10 +327,12 @@ fn print_stats(
     let mut report = Vec::new();
     writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
     writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
-    solver.stats().write_comments(&mut report)?;
-    let seconds = solve_time.as_secs_f64().max(1e-9);
-    let rate = solver.stats().propagations as f64 / seconds;
-    writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
+    writeln!(report, "c {:<20} {}", "engine", engine.name())?;
+    engine.write_stats(&mut report)?;
+    if let Some(propagations) = engine.propagations() {
+        let rate = propagations as f64 / solve_time.as_secs_f64().max(1e-9);
+        writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
+    }
     writeln!(
         report,
         "c {:<20} {:.3} s",

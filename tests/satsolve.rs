@@ -253,3 +253,61 @@ fn missing_file_and_bad_flags_are_reported() {
     assert!(help.stdout_text().contains("EXIT CODES"));
     run("satsolve", &["--version"], b"").expect_code(0);
 }
+
+#[test]
+fn every_engine_gives_the_expected_answers_through_the_binary() {
+    let mut cases: Vec<(String, String)> = table("cnf/expected.tsv")
+        .into_iter()
+        .map(|row| (format!("cnf/{}", row[0]), row[1].clone()))
+        .collect();
+    cases.extend(
+        table("cnf/sudoku/expected.tsv")
+            .into_iter()
+            .map(|row| (format!("cnf/sudoku/{}", row[0]), row[1].clone())),
+    );
+    for engine in ["dpll", "splr"] {
+        for (name, expected) in &cases {
+            let path = testdata(name);
+            let result = run(
+                "satsolve",
+                &["--engine", engine, path.to_str().unwrap()],
+                b"",
+            );
+            result.expect_code(exit_code_for(expected));
+            if expected == "SAT" {
+                let model = model_literals(&result.stdout_text());
+                for clause in clauses_of(&std::fs::read(&path).unwrap()) {
+                    assert!(
+                        clause.iter().any(|lit| model.contains(lit)),
+                        "{engine} on {name}: the model falsifies {clause:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pipeline_works_with_every_engine() {
+    let puzzle = testdata("puzzles/9x9_ai_escargot.txt");
+    let cnf = run("sudoku2cnf", &[puzzle.to_str().unwrap()], b"");
+    for engine in ["cdcl", "dpll", "splr"] {
+        let answer = run("satsolve", &["--engine", engine], &cnf.stdout);
+        answer.expect_code(10);
+        let grid = run("model2grid", &[], &answer.stdout);
+        grid.expect_code(0);
+        run(
+            "gridcheck",
+            &["--puzzle", puzzle.to_str().unwrap()],
+            &grid.stdout,
+        )
+        .expect_code(0);
+    }
+    run(
+        "satsolve",
+        &["--engine", "dpll", "--proof", "p.drat"],
+        &cnf.stdout,
+    )
+    .expect_code(2)
+    .expect_stderr_contains("writes no proofs");
+}

@@ -11,8 +11,7 @@
 //! [`EnumerationEnd::Exhausted`] means unique.
 
 use crate::lit::{Lit, Var};
-use crate::solver::cdcl::Solver;
-use crate::solver::Outcome;
+use crate::solver::{Engine, Outcome};
 
 /// Why enumeration stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +39,7 @@ pub fn blocking_clause(model: &[bool], projection: Option<&[Var]>) -> Vec<Lit> {
 /// as it is found; returns how many were found and why the search ended. An error from
 /// `on_model` (e.g. a closed stdout) stops the enumeration and is returned.
 pub fn enumerate<E>(
-    solver: &mut Solver,
+    solver: &mut dyn Engine,
     projection: Option<&[Var]>,
     limit: Option<usize>,
     mut on_model: impl FnMut(&[bool]) -> Result<(), E>,
@@ -65,6 +64,7 @@ pub fn enumerate<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::cdcl::Solver;
     use crate::Cnf;
     use std::convert::Infallible;
 

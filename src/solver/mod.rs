@@ -1,4 +1,9 @@
-//! SAT solving: the answer type every engine returns and the counters it keeps.
+//! SAT solving: the engines, the answer type every engine returns and the counters CDCL
+//! keeps.
+//!
+//! Three engines sit behind one [`Engine`] trait, chosen by [`EngineKind`] and built by
+//! [`new_engine`]: our CDCL solver ([`cdcl`]), the classic DPLL baseline ([`dpll`]) and the
+//! splr crate ([`splr`]). See [`engine`] for what each honours of [`Limits`].
 //!
 //! [`Outcome`] is the one contract between a solver and the rest of the flow: a full
 //! model (one value per variable, including variables no clause mentions), a proof-less
@@ -9,7 +14,20 @@
 use std::io::{self, Write};
 
 pub mod cdcl;
+pub mod dpll;
+pub mod engine;
 pub mod enumerate;
+pub mod splr;
+
+#[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
+mod suite_tests;
+
+pub use engine::{
+    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, ProofOutput, ProofUnsupported,
+    UnknownEngine,
+};
 
 /// The result of a solve call.
 #[derive(Clone, Debug, PartialEq, Eq)]

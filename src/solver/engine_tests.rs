@@ -1,0 +1,313 @@
+//! Tests of the three engines through the [`Engine`] trait: edge cases, limits,
+//! incremental solving, and a differential test against each other and brute force.
+//!
+//! Every answer is checked by code independent of the engines: models with
+//! [`Cnf::is_satisfied_by`], UNSAT by enumerating all assignments (formulas of at most 16
+//! variables). Random formulas come from a fixed-seed SplitMix64 generator, so a failure
+//! names its seed and reproduces.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::{new_engine, Engine, EngineKind, Limits, Outcome};
+use crate::cnf::Cnf;
+use crate::lit::{Lit, Var};
+
+/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, good enough for test formulas.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn lits(numbers: &[i64]) -> Vec<Lit> {
+    numbers
+        .iter()
+        .map(|&n| Lit::from_dimacs(n).unwrap())
+        .collect()
+}
+
+fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
+    let mut cnf = Cnf::new(num_vars);
+    for clause in clauses {
+        cnf.add_clause(&lits(clause));
+    }
+    cnf
+}
+
+/// Solves `cnf` with a fresh engine of each kind and no limits.
+fn solve_all(cnf: &Cnf) -> Vec<(EngineKind, Outcome)> {
+    EngineKind::ALL
+        .into_iter()
+        .map(|kind| (kind, new_engine(kind, cnf, &Limits::default()).solve()))
+        .collect()
+}
+
+/// Number of models of `cnf`, by enumerating every assignment (at most 2^16).
+fn brute_force_count(cnf: &Cnf) -> usize {
+    let n = cnf.num_vars();
+    assert!(n <= 16, "brute force is for small formulas");
+    (0u32..1 << n)
+        .filter(|bits| {
+            let assignment: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            cnf.is_satisfied_by(&assignment)
+        })
+        .count()
+}
+
+/// Asserts that every engine answers `expect_sat` on `cnf`, with a model of the right
+/// length that satisfies `cnf` when SAT.
+fn assert_all(cnf: &Cnf, expect_sat: bool, what: &str) {
+    for (kind, outcome) in solve_all(cnf) {
+        match outcome {
+            Outcome::Sat(model) => {
+                assert!(expect_sat, "{kind}: SAT on unsatisfiable {what}");
+                assert_eq!(model.len(), cnf.num_vars(), "{kind}: model length, {what}");
+                assert!(cnf.is_satisfied_by(&model), "{kind}: bad model, {what}");
+            }
+            Outcome::Unsat => assert!(!expect_sat, "{kind}: UNSAT on satisfiable {what}"),
+            Outcome::Unknown => panic!("{kind}: UNKNOWN without limits, {what}"),
+        }
+    }
+}
+
+#[test]
+fn empty_formula_is_satisfiable_with_every_declared_variable() {
+    assert_all(&Cnf::new(0), true, "no variables");
+    assert_all(&Cnf::new(5), true, "five unused variables");
+    for (kind, outcome) in solve_all(&Cnf::new(3)) {
+        assert_eq!(outcome, Outcome::Sat(vec![false; 3]), "{kind}");
+    }
+}
+
+#[test]
+fn empty_clause_is_unsatisfiable() {
+    assert_all(&cnf(0, &[&[]]), false, "only the empty clause");
+    assert_all(
+        &cnf(3, &[&[1, 2], &[], &[-3]]),
+        false,
+        "empty clause among others",
+    );
+}
+
+#[test]
+fn units_decide_everything() {
+    let units = cnf(4, &[&[1], &[-2], &[3], &[-4]]);
+    for (kind, outcome) in solve_all(&units) {
+        assert_eq!(
+            outcome,
+            Outcome::Sat(vec![true, false, true, false]),
+            "{kind}"
+        );
+    }
+    assert_all(&cnf(2, &[&[1], &[2], &[-1]]), false, "contradictory units");
+    assert_all(
+        &cnf(2, &[&[1], &[1], &[-1, 2], &[-2]]),
+        false,
+        "units that propagate",
+    );
+}
+
+#[test]
+fn duplicates_and_tautologies_are_harmless() {
+    assert_all(&cnf(2, &[&[1, 1, 1], &[-1, -1, 2, 2]]), true, "duplicates");
+    assert_all(&cnf(1, &[&[1, -1]]), true, "x or not x");
+    assert_all(&cnf(2, &[&[1, -1], &[2, -2, 1]]), true, "tautologies only");
+    assert_all(
+        &cnf(2, &[&[1, -1, 2], &[-1], &[1, 1]]),
+        false,
+        "tautology beside contradictory units",
+    );
+    assert_all(
+        &cnf(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2, -2]]),
+        false,
+        "all sign patterns, one duplicated",
+    );
+}
+
+#[test]
+fn variables_grow_with_added_clauses() {
+    for kind in EngineKind::ALL {
+        let mut engine = new_engine(kind, &Cnf::new(1), &Limits::default());
+        engine.add_clause(&lits(&[4]));
+        // Variables 1-3 are free: any value is right.
+        match engine.solve() {
+            Outcome::Sat(model) => assert!(model.len() == 4 && model[3], "{kind}: {model:?}"),
+            other => panic!("{kind}: {other:?}"),
+        }
+    }
+}
+
+/// Enumerates every model by blocking clauses, the way `--models` does.
+fn count_by_blocking(engine: &mut dyn Engine, cnf: &Cnf) -> usize {
+    let mut count = 0;
+    loop {
+        match engine.solve() {
+            Outcome::Sat(model) => {
+                assert!(cnf.is_satisfied_by(&model), "{}: bad model", engine.name());
+                count += 1;
+                let blocking: Vec<Lit> = model
+                    .iter()
+                    .enumerate()
+                    .map(|(index, &value)| Var::from_index(index).lit(!value))
+                    .collect();
+                engine.add_clause(&blocking);
+            }
+            Outcome::Unsat => return count,
+            Outcome::Unknown => panic!("{}: UNKNOWN without limits", engine.name()),
+        }
+        assert!(
+            count <= 1 << cnf.num_vars(),
+            "{}: repeats models",
+            engine.name()
+        );
+    }
+}
+
+#[test]
+fn blocking_clauses_enumerate_every_model_exactly_once() {
+    let formulas = [
+        cnf(4, &[&[1, 2], &[-3, 4]]),
+        cnf(3, &[&[1, 2, 3]]),
+        cnf(3, &[]),
+        cnf(2, &[&[1], &[-2]]),
+        cnf(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]),
+    ];
+    for formula in &formulas {
+        let expected = brute_force_count(formula);
+        for kind in EngineKind::ALL {
+            let mut engine = new_engine(kind, formula, &Limits::default());
+            assert_eq!(
+                count_by_blocking(engine.as_mut(), formula),
+                expected,
+                "{kind} on {formula:?}"
+            );
+        }
+    }
+}
+
+/// Pigeonhole PHP(n+1, n): unsatisfiable, and exponential for DPLL.
+fn pigeonhole(holes: usize) -> Cnf {
+    let var = |pigeon: usize, hole: usize| (pigeon * holes + hole + 1) as i64;
+    let mut cnf = Cnf::new((holes + 1) * holes);
+    for pigeon in 0..=holes {
+        cnf.add_clause(&lits(
+            &(0..holes).map(|h| var(pigeon, h)).collect::<Vec<_>>(),
+        ));
+    }
+    for hole in 0..holes {
+        for a in 0..=holes {
+            for b in a + 1..=holes {
+                cnf.add_clause(&lits(&[-var(a, hole), -var(b, hole)]));
+            }
+        }
+    }
+    cnf
+}
+
+#[test]
+fn a_set_interrupt_flag_gives_unknown() {
+    let formula = pigeonhole(9);
+    let limits = Limits {
+        interrupt: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    for kind in EngineKind::ALL {
+        let mut engine = new_engine(kind, &formula, &limits);
+        assert_eq!(engine.solve(), Outcome::Unknown, "{kind}");
+    }
+}
+
+#[test]
+fn dpll_and_cdcl_honour_the_conflict_limit() {
+    let formula = pigeonhole(7);
+    let limits = Limits {
+        conflicts: Some(10),
+        ..Limits::default()
+    };
+    for kind in [EngineKind::Cdcl, EngineKind::Dpll] {
+        let mut engine = new_engine(kind, &formula, &limits);
+        assert_eq!(engine.solve(), Outcome::Unknown, "{kind}");
+        let mut stats = Vec::new();
+        engine.write_stats(&mut stats).unwrap();
+        let stats = String::from_utf8(stats).unwrap();
+        assert!(
+            stats.contains("c conflicts            10\n"),
+            "{kind}: {stats}"
+        );
+    }
+    // Without a limit every engine proves it.
+    assert_all(&formula, false, "PHP(8,7)");
+}
+
+#[test]
+fn statistics_are_comment_lines_naming_engine_counters() {
+    let formula = pigeonhole(4);
+    let expected_rows = [
+        (EngineKind::Cdcl, "c decisions"),
+        (EngineKind::Dpll, "c backtracks"),
+        (EngineKind::Dpll, "c max depth"),
+        (EngineKind::Splr, "c splr builds          1"),
+    ];
+    for (kind, row) in expected_rows {
+        let mut engine = new_engine(kind, &formula, &Limits::default());
+        assert_eq!(engine.solve(), Outcome::Unsat, "{kind}");
+        let mut out = Vec::new();
+        engine.write_stats(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.lines().all(|line| line.starts_with("c ")), "{text}");
+        assert!(text.contains(row), "{kind}: no {row:?} in\n{text}");
+    }
+}
+
+/// A random formula over at most 16 variables: clause lengths 0 to 4 with rare empty
+/// clauses, literals drawn with replacement so duplicates and tautologies occur.
+fn random_formula(rng: &mut SplitMix64) -> Cnf {
+    let num_vars = 1 + rng.below(16);
+    let num_clauses = rng.below(5 * num_vars);
+    let mut cnf = Cnf::new(num_vars);
+    for _ in 0..num_clauses {
+        let len = if rng.below(200) == 0 {
+            0
+        } else {
+            1 + rng.below(4)
+        };
+        let clause: Vec<Lit> = (0..len)
+            .map(|_| Var::from_index(rng.below(num_vars)).lit(rng.next() & 1 == 0))
+            .collect();
+        cnf.add_clause(&clause);
+    }
+    cnf
+}
+
+#[test]
+fn engines_agree_with_each_other_and_with_brute_force() {
+    let (mut sat, mut unsat) = (0, 0);
+    for seed in 0..400u64 {
+        let mut rng = SplitMix64(seed);
+        let formula = random_formula(&mut rng);
+        let satisfiable = brute_force_count(&formula) > 0;
+        assert_all(
+            &formula,
+            satisfiable,
+            &format!("random formula, seed {seed}"),
+        );
+        if satisfiable {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+    }
+    // The generator must exercise both answers, or the test proves little.
+    assert!(sat > 50 && unsat > 50, "{sat} SAT / {unsat} UNSAT");
+}
