@@ -4,7 +4,7 @@ CARGO   ?= cargo
 RELEASE := target/release
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench timing clean
+.PHONY: all build demo test lint bench timing proofs clean
 
 all: build
 
@@ -28,6 +28,12 @@ test:
 # checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".
 bench: build
 	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
+
+# DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
+# independent checker (examples/drat_check.rs over the dratify crate).
+proofs: build
+	$(CARGO) build --release --example drat_check
+	python3 scripts/verify-proofs.py scratch/proofs.md
 
 # Pipeline and solver timings as ratios against MiniSat measured in the same run.
 timing: build
