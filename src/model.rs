@@ -267,9 +267,10 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// The forms [`write_answer`] can write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum AnswerFormat {
     /// SAT competition: `s SATISFIABLE` / `s UNSATISFIABLE` / `s UNKNOWN`, `v` lines.
+    #[default]
     Competition,
     /// The HUST course's `.res`: `s 1` / `s 0` / `s -1`, `v` lines, `t <milliseconds>`.
     Res,

@@ -13,6 +13,8 @@ use std::process::ExitCode;
 
 use flate2::bufread::MultiGzDecoder;
 
+pub mod satsolve;
+
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
@@ -20,9 +22,10 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 const BUFFER_SIZE: usize = 1 << 16;
 
 /// Where an input comes from, for error messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Source {
     /// Standard input (`-` or no file argument).
+    #[default]
     Stdin,
     /// A named file.
     File(PathBuf),

@@ -1,0 +1,270 @@
+//! The body of `satsolve`: read a formula, build an engine, solve (or enumerate models),
+//! write the answers and statistics. The binary only parses flags into [`SolveOptions`].
+//!
+//! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
+//! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{Failure, Source};
+use crate::cnf::Cnf;
+use crate::dimacs::{read_dimacs, write_dimacs, ReadOptions};
+use crate::model::{write_answer, AnswerFormat};
+use crate::solver::cdcl::{ProofFormat, RestartPolicy};
+use crate::solver::enumerate::{enumerate, EnumerationEnd};
+use crate::solver::{
+    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, Outcome, ProofOutput,
+};
+
+/// Everything `satsolve` was asked to do, independent of how the flags were spelled.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The formula (a file or stdin; gzip detected).
+    pub input: Source,
+    /// Competition DIMACS rules instead of the lenient reader.
+    pub strict: bool,
+    /// Only the `s` line, no model.
+    pub quiet: bool,
+    /// Statistics on stderr.
+    pub stats: bool,
+    /// Which engine searches.
+    pub engine: EngineKind,
+    /// CDCL restart policy.
+    pub restarts: RestartPolicy,
+    /// Conflict limit per solve call.
+    pub conflicts: Option<u64>,
+    /// Wall-clock limit from the start of the run.
+    pub timeout: Option<Duration>,
+    /// `Some(limit)`: enumerate models, `Some(None)`: all of them.
+    pub models: Option<Option<usize>>,
+    /// A second destination for the answer.
+    pub output: Option<PathBuf>,
+    /// The answer format.
+    pub format: AnswerFormat,
+    /// Where to write a DRAT proof, and whether in binary.
+    pub proof: Option<(PathBuf, ProofFormat)>,
+    /// Print the formula as read, in strict DIMACS, instead of solving.
+    pub print_cnf: bool,
+}
+
+/// Runs `satsolve`; returns the exit code (10, 20 or 0) or the failure to report.
+pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
+    let start = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let signalled = Arc::new(AtomicBool::new(false));
+    install_limits(&stop, &signalled, options.timeout);
+
+    let source = &options.input;
+    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let read_options = ReadOptions {
+        strict: options.strict,
+    };
+    let dimacs =
+        read_dimacs(input, &read_options).map_err(|error| Failure::input(1, source, error))?;
+    for warning in &dimacs.warnings {
+        eprintln!("satsolve: warning: {source}: {warning}");
+    }
+    if !dimacs.cnf.is_within_reach() {
+        let message = format!(
+            "{} variables for {} literal occurrences: refusing to allocate solver state for \
+             variables no clause uses (lower the header's variable count)",
+            dimacs.cnf.num_vars(),
+            dimacs.cnf.num_lits()
+        );
+        return Err(Failure::input(1, source, message));
+    }
+    let parse_time = start.elapsed();
+    if options.print_cnf {
+        let mut out = super::stdout();
+        write_dimacs(&mut out, &dimacs.cnf, &dimacs.comments)?;
+        out.flush()?;
+        return Ok(0);
+    }
+
+    let mut answers = Answers {
+        stdout: super::stdout(),
+        file: match &options.output {
+            Some(path) => {
+                let file = File::create(path).map_err(|error| output_failure(path, error))?;
+                Some((path.clone(), BufWriter::new(file)))
+            }
+            None => None,
+        },
+        format: options.format,
+        print_model: !options.quiet,
+    };
+    let limits = Limits {
+        conflicts: options.conflicts,
+        interrupt: Some(Arc::clone(&stop)),
+        timeout: options.timeout,
+        restarts: options.restarts,
+    };
+    let mut engine: Box<dyn Engine> = match &options.proof {
+        None => new_engine(options.engine, &dimacs.cnf, &limits),
+        Some((path, format)) => {
+            let file = File::create(path).map_err(|error| output_failure(path, error))?;
+            let proof = ProofOutput {
+                out: Box::new(file),
+                format: *format,
+            };
+            new_engine_with_proof(options.engine, &dimacs.cnf, &limits, proof)
+                .map_err(|error| Failure::new(2, error))?
+        }
+    };
+
+    let solve_start = Instant::now();
+    let code = match options.models {
+        None => {
+            let outcome = engine.solve();
+            // A proof that could not be written is a failure of the run: no answer then.
+            if let (Some((path, _)), Some(error)) = (&options.proof, engine.proof_error()) {
+                let message = format!("cannot write the proof {}: {error}", path.display());
+                return Err(Failure::new(1, message));
+            }
+            answers.write(&outcome, solve_start.elapsed())?;
+            match outcome {
+                Outcome::Sat(_) => 10,
+                Outcome::Unsat => 20,
+                Outcome::Unknown => 0,
+            }
+        }
+        Some(limit) => {
+            let projection = dimacs.show.as_deref();
+            let (found, end) = enumerate(engine.as_mut(), projection, limit, |model| {
+                answers.write(&Outcome::Sat(model.to_vec()), solve_start.elapsed())
+            })?;
+            let why = match end {
+                EnumerationEnd::Exhausted => "no other model exists",
+                EnumerationEnd::LimitReached => "the limit was reached; more may exist",
+                EnumerationEnd::Unknown => "the search gave up; more may exist",
+            };
+            eprintln!("c models {found} ({why})");
+            match (found, end) {
+                (0, EnumerationEnd::Exhausted) => {
+                    answers.write(&Outcome::Unsat, solve_start.elapsed())?;
+                    20
+                }
+                (0, _) => {
+                    answers.write(&Outcome::Unknown, solve_start.elapsed())?;
+                    0
+                }
+                _ => 10,
+            }
+        }
+    };
+    answers.flush()?;
+    if options.stats || signalled.load(Ordering::SeqCst) {
+        let times = Times {
+            parse: parse_time,
+            solve: solve_start.elapsed(),
+            total: start.elapsed(),
+        };
+        print_stats(&dimacs.cnf, engine.as_ref(), &times)?;
+    }
+    Ok(code)
+}
+
+/// Where answers go: stdout, and the `--output` file if there is one.
+struct Answers {
+    stdout: BufWriter<std::io::StdoutLock<'static>>,
+    file: Option<(PathBuf, BufWriter<File>)>,
+    format: AnswerFormat,
+    print_model: bool,
+}
+
+impl Answers {
+    fn write(&mut self, outcome: &Outcome, elapsed: Duration) -> Result<(), Failure> {
+        let mut text = Vec::new();
+        write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?;
+        self.stdout.write_all(&text)?;
+        if let Some((path, file)) = &mut self.file {
+            file.write_all(&text)
+                .map_err(|error| output_failure(path, error))?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.stdout.flush()?;
+        if let Some((path, file)) = &mut self.file {
+            file.flush().map_err(|error| output_failure(path, error))?;
+        }
+        Ok(())
+    }
+}
+
+fn output_failure(path: &Path, error: std::io::Error) -> Failure {
+    Failure::new(1, format!("cannot write {}: {error}", path.display()))
+}
+
+/// Sets `stop` on Ctrl-C and after the time-out; a second Ctrl-C exits at once, for the
+/// case where the first one arrives while the input is still being read.
+fn install_limits(stop: &Arc<AtomicBool>, signalled: &Arc<AtomicBool>, timeout: Option<Duration>) {
+    let (stop_on_signal, seen) = (Arc::clone(stop), Arc::clone(signalled));
+    let handler = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        stop_on_signal.store(true, Ordering::SeqCst);
+    });
+    if let Err(error) = handler {
+        eprintln!("satsolve: warning: Ctrl-C will not stop the search cleanly: {error}");
+    }
+    if let Some(timeout) = timeout {
+        let stop = Arc::clone(stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(timeout);
+            stop.store(true, Ordering::SeqCst);
+        });
+    }
+}
+
+/// Where the run's time went, for the statistics.
+struct Times {
+    parse: Duration,
+    solve: Duration,
+    total: Duration,
+}
+
+/// The statistics report: `c` lines on stderr, aligned like the solver's own counters.
+fn print_stats(cnf: &Cnf, engine: &dyn Engine, times: &Times) -> Result<(), Failure> {
+    let (parse_time, solve_time, total_time) = (times.parse, times.solve, times.total);
+    let mut report = Vec::new();
+    writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
+    writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
+    writeln!(report, "c {:<20} {}", "engine", engine.name())?;
+    engine.write_stats(&mut report)?;
+    if let Some(propagations) = engine.propagations() {
+        let rate = propagations as f64 / solve_time.as_secs_f64().max(1e-9);
+        writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
+    }
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "parse time",
+        parse_time.as_secs_f64()
+    )?;
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "solve time",
+        solve_time.as_secs_f64()
+    )?;
+    writeln!(
+        report,
+        "c {:<20} {:.3} s",
+        "total time",
+        total_time.as_secs_f64()
+    )?;
+    if let Some(megabytes) = super::peak_memory_mb() {
+        writeln!(report, "c {:<20} {megabytes:.1} MB", "peak memory")?;
+    }
+    // A closed stderr leaves no one to tell.
+    let _ = std::io::stderr().write_all(&report);
+    Ok(())
+}
