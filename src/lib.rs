@@ -20,6 +20,7 @@ pub mod grid;
 pub mod layout;
 pub mod lit;
 pub mod model;
+pub mod rng;
 pub mod solver;
 
 pub use check::{check_grid, Violation};

@@ -155,27 +155,5 @@ pub fn peer_solver(name: &str) -> Option<PathBuf> {
     found
 }
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny, well-mixed generator, so that random
-/// formulas are the same on every run and every failure reproduces from its seed.
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (slightly biased for huge bounds, which tests never use).
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-
-    /// A `usize` in `0..bound`.
-    pub fn index(&mut self, bound: usize) -> usize {
-        self.below(bound as u64) as usize
-    }
-}
+/// The library's deterministic generator, for random test formulas.
+pub use sudosat::rng::SplitMix64;

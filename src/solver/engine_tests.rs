@@ -12,23 +12,7 @@ use std::sync::Arc;
 use super::{new_engine, Engine, EngineKind, Limits, Outcome};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
-
-/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, good enough for test formulas.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::rng::SplitMix64;
 
 fn lits(numbers: &[i64]) -> Vec<Lit> {
     numbers
@@ -273,17 +257,17 @@ fn statistics_are_comment_lines_naming_engine_counters() {
 /// A random formula over at most 16 variables: clause lengths 0 to 4 with rare empty
 /// clauses, literals drawn with replacement so duplicates and tautologies occur.
 fn random_formula(rng: &mut SplitMix64) -> Cnf {
-    let num_vars = 1 + rng.below(16);
-    let num_clauses = rng.below(5 * num_vars);
+    let num_vars = 1 + rng.index(16);
+    let num_clauses = rng.index(5 * num_vars);
     let mut cnf = Cnf::new(num_vars);
     for _ in 0..num_clauses {
-        let len = if rng.below(200) == 0 {
+        let len = if rng.index(200) == 0 {
             0
         } else {
-            1 + rng.below(4)
+            1 + rng.index(4)
         };
         let clause: Vec<Lit> = (0..len)
-            .map(|_| Var::from_index(rng.below(num_vars)).lit(rng.next() & 1 == 0))
+            .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
             .collect();
         cnf.add_clause(&clause);
     }
