@@ -5,7 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::check::check_grid;
 use crate::encode::{decode_model, encoding_stats};
-use crate::grid::Grid;
+use crate::grid::{parse_puzzles, Grid, ParseOptions};
 
 fn fixture(name: &str) -> (Grid, Grid) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/puzzles");
@@ -239,8 +239,9 @@ fn header_comments_without_puzzle_or_with_problems() {
         "the CNF comments disagree: layout square 9 but size 16"
     );
     assert_eq!(
-        message(lines(&["layout hanidoku"])),
-        "unknown layout `hanidoku` in the CNF comments (known: square N)"
+        message(lines(&["layout honeycomb"])),
+        "unknown layout `honeycomb` in the CNF comments (known: square N, x-sudoku N, \
+         hanidoku, file NAME)"
     );
     assert_eq!(
         message(lines(&["size nine"])),

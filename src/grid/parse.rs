@@ -11,6 +11,15 @@
 //!   rows of n numbers (`.` or `0` blank), n being the token count of that first line.
 //!   A blank line or the n-th row ends the block. The only format for n > 35.
 //!
+//! A reader made with [`PuzzleReader::for_layout`] reads puzzles of that layout only. For a
+//! square layout (X-Sudoku, a layout file) the formats above apply with the layout's size,
+//! and givens are checked against its houses. For the Hanidoku honeycomb:
+//!
+//! - **Line format**: 61 symbols in reading order (`0` or `.` blank), optionally after
+//!   the course files' prefix `HQV1G`; spaces are ignored.
+//! - **Block format**: one line per row of the honeycomb (5, 6, 7, 8, 9, 8, 7, 6, 5
+//!   symbols), spaces between symbols optional.
+//!
 //! Everywhere: `#` lines are comments, blank lines between puzzles are ignored, `\r`
 //! and surrounding whitespace are dropped, and a final newline is optional. A first line
 //! that is a lone count (Norvig's files start with `95`) is skipped when another line
@@ -150,6 +159,38 @@ pub enum PuzzleError {
         /// The symbol (line format) or token (block format) as written.
         symbol: String,
     },
+    /// A puzzle with another cell count than its (non-square) layout.
+    #[error(
+        "puzzle {puzzle} (line {line}): expected {expected} cells for {layout} but found {found}"
+    )]
+    LayoutCellCount {
+        /// Puzzle number.
+        puzzle: usize,
+        /// Line number.
+        line: usize,
+        /// The layout's name.
+        layout: String,
+        /// The layout's cell count.
+        expected: usize,
+        /// The number of symbols found.
+        found: usize,
+    },
+    /// A row of a block-format honeycomb with the wrong number of cells.
+    #[error("puzzle {puzzle} (line {line}): row {row} of {layout} has {expected} cells but {found} were found")]
+    LayoutRowLength {
+        /// Puzzle number.
+        puzzle: usize,
+        /// Line number.
+        line: usize,
+        /// The layout's name.
+        layout: String,
+        /// 1-based row.
+        row: usize,
+        /// Cells in that row.
+        expected: usize,
+        /// Symbols found.
+        found: usize,
+    },
     /// A digit above the grid size.
     #[error("puzzle {puzzle} (line {line}), row {row} column {col}: value {value} is out of range 1..{size}")]
     OutOfRange {
@@ -234,6 +275,8 @@ pub struct PuzzleReader<R> {
     file_size: Option<usize>,
     /// The layout of the last size seen: files rarely mix sizes, so one is enough.
     layout: Option<Layout>,
+    /// Set by [`PuzzleReader::for_layout`]: `layout` is fixed and never replaced.
+    fixed: bool,
     done: bool,
 }
 
@@ -254,8 +297,46 @@ impl<R: BufRead> PuzzleReader<R> {
             seen_content: false,
             file_size: None,
             layout,
+            fixed: false,
             done: false,
         })
+    }
+
+    /// A reader of puzzles of `layout` only (see the module docs for the honeycomb's
+    /// formats); `allow_conflicts` as in [`ParseOptions`].
+    ///
+    /// ```
+    /// use sudosat::grid::PuzzleReader;
+    /// use sudosat::layout::Layout;
+    /// let text = "HQV1G0000000000000000000000000000000000000000000000002053000040350\r\n";
+    /// let layout = Layout::hanidoku();
+    /// let puzzle = PuzzleReader::for_layout(text.as_bytes(), &layout, false).next().unwrap().unwrap();
+    /// assert_eq!((puzzle.grid.cells().len(), puzzle.grid.givens()), (61, 6));
+    /// ```
+    pub fn for_layout(input: R, layout: &Layout, allow_conflicts: bool) -> PuzzleReader<R> {
+        PuzzleReader {
+            input,
+            options: ParseOptions {
+                size: Some(layout.size()),
+                allow_conflicts,
+            },
+            line_no: 0,
+            buf: Vec::new(),
+            pending: None,
+            puzzles: 0,
+            seen_content: false,
+            file_size: Some(layout.size()),
+            layout: Some(layout.clone()),
+            fixed: true,
+            done: false,
+        }
+    }
+
+    /// The fixed layout when it is not an n×n square (the honeycomb).
+    fn shaped_layout(&self) -> Option<&Layout> {
+        self.layout
+            .as_ref()
+            .filter(|layout| self.fixed && !layout.is_square())
     }
 
     fn read_line(&mut self) -> Result<Option<RawLine>, PuzzleError> {
@@ -300,6 +381,12 @@ impl<R: BufRead> PuzzleReader<R> {
         let Some((mut line, mut text)) = self.next_content()? else {
             return Ok(None);
         };
+        if let Some(layout) = self.shaped_layout().cloned() {
+            self.puzzles += 1;
+            return self
+                .read_shaped(&layout, self.puzzles, line, &text)
+                .map(Some);
+        }
         if !self.seen_content {
             self.seen_content = true;
             // Digits only and shorter than the smallest real puzzle (16 cells): a count,
@@ -478,20 +565,108 @@ impl<R: BufRead> PuzzleReader<R> {
         self.finish(number, line, Grid { size, cells })
     }
 
+    /// Reads one puzzle of a non-square layout starting with `first`: the whole puzzle on
+    /// one line (after an optional `HQV1G`), or one line per row.
+    fn read_shaped(
+        &mut self,
+        layout: &Layout,
+        number: usize,
+        line: usize,
+        first: &str,
+    ) -> Result<Puzzle, PuzzleError> {
+        let symbols = |text: &str| -> Vec<char> {
+            let text = text.strip_prefix("HQV1G").unwrap_or(text);
+            text.chars().filter(|c| !c.is_whitespace()).collect()
+        };
+        let row_lengths = layout.row_lengths();
+        let mut cells: Vec<(usize, char)> = symbols(first).into_iter().map(|c| (line, c)).collect();
+        if cells.len() != layout.num_cells() && Some(&cells.len()) == row_lengths.first() {
+            for (row, &expected) in row_lengths.iter().enumerate().skip(1) {
+                let (row_line, text) = match self.read_line()? {
+                    Some(RawLine::Content(text)) => (self.line_no, text),
+                    _ => (self.line_no, String::new()),
+                };
+                let row_symbols = symbols(&text);
+                if row_symbols.len() != expected {
+                    return Err(PuzzleError::LayoutRowLength {
+                        puzzle: number,
+                        line: row_line,
+                        layout: layout.name().to_string(),
+                        row: row + 1,
+                        expected,
+                        found: row_symbols.len(),
+                    });
+                }
+                cells.extend(row_symbols.into_iter().map(|c| (row_line, c)));
+            }
+        }
+        if cells.len() != layout.num_cells() {
+            return Err(PuzzleError::LayoutCellCount {
+                puzzle: number,
+                line,
+                layout: layout.name().to_string(),
+                expected: layout.num_cells(),
+                found: cells.len(),
+            });
+        }
+        let size = layout.size();
+        let mut values = Vec::with_capacity(cells.len());
+        for (cell, (cell_line, symbol)) in cells.into_iter().enumerate() {
+            let (row, col) = layout.position(cell);
+            let (row, col) = (row + 1, col + 1);
+            let value = match symbol {
+                '.' | '0' => 0,
+                '1'..='9' | 'A'..='Z' | 'a'..='z' => symbol.to_digit(36).unwrap_or(0) as usize,
+                _ => {
+                    return Err(PuzzleError::UnknownSymbol {
+                        puzzle: number,
+                        line: cell_line,
+                        row,
+                        col,
+                        symbol: symbol.to_string(),
+                    })
+                }
+            };
+            if value > size {
+                return Err(PuzzleError::OutOfRange {
+                    puzzle: number,
+                    line: cell_line,
+                    row,
+                    col,
+                    value: value.to_string(),
+                    size,
+                });
+            }
+            values.push(value as u8);
+        }
+        self.finish(
+            number,
+            line,
+            Grid {
+                size,
+                cells: values,
+            },
+        )
+    }
+
     /// Checks the givens for repeats (unless allowed) and wraps the grid up.
     fn finish(&mut self, number: usize, line: usize, grid: Grid) -> Result<Puzzle, PuzzleError> {
         if !self.options.allow_conflicts {
-            if self.layout.as_ref().map(Layout::size) != Some(grid.size) {
+            if !self.fixed && self.layout.as_ref().map(Layout::size) != Some(grid.size) {
                 self.layout = Layout::square(grid.size).ok();
             }
             if let Some(layout) = &self.layout {
                 if let Some(conflict) = first_conflict(&grid, layout) {
                     let (a, b, digit, house, index) = conflict;
+                    let place = |cell: usize| {
+                        let (row, col) = layout.position(cell);
+                        (row + 1, col + 1)
+                    };
                     return Err(PuzzleError::Conflict {
                         puzzle: number,
                         line,
-                        first: (a / grid.size + 1, a % grid.size + 1),
-                        second: (b / grid.size + 1, b % grid.size + 1),
+                        first: place(a),
+                        second: place(b),
                         digit,
                         house,
                         index: index + 1,
@@ -503,15 +678,15 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-/// The first repeated given, house by house in layout order: (first cell, second cell,
-/// digit, house kind, 0-based house index).
+/// The first repeated given, group by group in layout order (houses, then lines, whose
+/// digits must differ too): (first cell, second cell, digit, group kind, 0-based index).
 fn first_conflict(grid: &Grid, layout: &Layout) -> Option<(usize, usize, u8, HouseKind, usize)> {
     let mut seen: Vec<Option<usize>> = vec![None; grid.size + 1];
-    for house in layout.houses() {
+    for house in layout.groups() {
         seen.fill(None);
         for &cell in &house.cells {
-            let digit = grid.cells[cell];
-            if digit == 0 {
+            let digit = grid.cells.get(cell).copied().unwrap_or(0);
+            if digit == 0 || usize::from(digit) > grid.size {
                 continue;
             }
             if let Some(earlier) = seen[usize::from(digit)] {
@@ -586,6 +761,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 /// ```
 pub fn parse_puzzles(text: &str, options: &ParseOptions) -> Result<Vec<Puzzle>, PuzzleError> {
     PuzzleReader::new(text.as_bytes(), options)?.collect()
+}
+
+/// Reads every puzzle of `text` for `layout` (see [`PuzzleReader::for_layout`]), stopping
+/// at the first error.
+pub fn parse_puzzles_for(
+    text: &str,
+    layout: &Layout,
+    allow_conflicts: bool,
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    PuzzleReader::for_layout(text.as_bytes(), layout, allow_conflicts).collect()
 }
 
 #[cfg(test)]
