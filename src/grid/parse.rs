@@ -30,12 +30,17 @@
 //! carries on with the next puzzle, so a caller may report and continue; an I/O error
 //! ends the stream.
 
-use std::io::{self, BufRead};
-
-use thiserror::Error;
+use std::io::BufRead;
 
 use super::Grid;
-use crate::layout::{HouseKind, Layout, LayoutError};
+use crate::layout::{HouseKind, Layout};
+
+#[path = "parse_error.rs"]
+mod error;
+#[path = "parse_shaped.rs"]
+mod shaped;
+
+pub use error::PuzzleError;
 
 /// How to read puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,186 +61,6 @@ pub struct Puzzle {
     pub number: usize,
     /// 1-based line on which the puzzle starts.
     pub line: usize,
-}
-
-/// Why a puzzle could not be read. `line` is the line of the offending cell or row when
-/// there is one, else the puzzle's first line; rows and columns are 1-based.
-#[derive(Debug, Error)]
-pub enum PuzzleError {
-    /// The forced size in [`ParseOptions`] is no Sudoku size.
-    #[error("{0}")]
-    InvalidSize(LayoutError),
-    /// A line-format puzzle whose cell count is no `k⁴`, in a file with no size yet.
-    #[error(
-        "puzzle {puzzle} (line {line}): {found} cells fit no grid size (a puzzle line has \
-         16 cells for 4x4, 81 for 9x9, 256 for 16x16, 625 for 25x25 or 1296 for 36x36)"
-    )]
-    NoSize {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The number of symbols on the line.
-        found: usize,
-    },
-    /// A line-format puzzle of the wrong length for the forced or established size.
-    #[error("puzzle {puzzle} (line {line}): expected {expected} cells for {size}x{size} but found {found}")]
-    WrongCellCount {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The grid size the cells were expected for.
-        size: usize,
-        /// `size²`.
-        expected: usize,
-        /// The number of symbols found.
-        found: usize,
-    },
-    /// A well-formed puzzle of another size than [`ParseOptions::size`].
-    #[error("puzzle {puzzle} (line {line}): size {requested} was requested but the puzzle is {found}x{found}")]
-    SizeMismatch {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The forced size.
-        requested: usize,
-        /// The size of the puzzle as written.
-        found: usize,
-    },
-    /// A block whose first row has a number of entries that is no Sudoku size.
-    #[error(
-        "puzzle {puzzle} (line {line}): a row of {found} numbers fits no Sudoku size \
-         (rows have 4, 9, 16, 25, 36, 49 or 64 numbers)"
-    )]
-    BlockWidth {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// Entries on the first row.
-        found: usize,
-    },
-    /// A block row with another number of entries than the first row.
-    #[error("puzzle {puzzle} (line {line}): row {row} has {found} numbers but a {size}x{size} row has {size}")]
-    RowLength {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// The grid size.
-        size: usize,
-        /// Entries found on the row.
-        found: usize,
-    },
-    /// A block that ended (blank line or end of input) before its n-th row.
-    #[error(
-        "puzzle {puzzle} (line {line}): expected {size} rows for {size}x{size} but found {found}"
-    )]
-    RowCount {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The grid size.
-        size: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A cell symbol that is neither a digit nor a blank.
-    #[error("puzzle {puzzle} (line {line}), row {row} column {col}: unknown symbol '{symbol}'")]
-    UnknownSymbol {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// The symbol (line format) or token (block format) as written.
-        symbol: String,
-    },
-    /// A puzzle with another cell count than its (non-square) layout.
-    #[error(
-        "puzzle {puzzle} (line {line}): expected {expected} cells for {layout} but found {found}"
-    )]
-    LayoutCellCount {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The layout's name.
-        layout: String,
-        /// The layout's cell count.
-        expected: usize,
-        /// The number of symbols found.
-        found: usize,
-    },
-    /// A row of a block-format honeycomb with the wrong number of cells.
-    #[error("puzzle {puzzle} (line {line}): row {row} of {layout} has {expected} cells but {found} were found")]
-    LayoutRowLength {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The layout's name.
-        layout: String,
-        /// 1-based row.
-        row: usize,
-        /// Cells in that row.
-        expected: usize,
-        /// Symbols found.
-        found: usize,
-    },
-    /// A digit above the grid size.
-    #[error("puzzle {puzzle} (line {line}), row {row} column {col}: value {value} is out of range 1..{size}")]
-    OutOfRange {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// The value in decimal (kept as text: it may not fit any integer type).
-        value: String,
-        /// The grid size.
-        size: usize,
-    },
-    /// Two givens with the same digit in one house.
-    #[error(
-        "puzzle {puzzle} (line {line}): row {} column {} and row {} column {} both hold {digit} ({house} {index})",
-        first.0, first.1, second.0, second.1
-    )]
-    Conflict {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based (row, column) of the first cell in reading order.
-        first: (usize, usize),
-        /// 1-based (row, column) of the second cell.
-        second: (usize, usize),
-        /// The repeated digit.
-        digit: u8,
-        /// The kind of house both cells share.
-        house: HouseKind,
-        /// 1-based number of that house.
-        index: usize,
-    },
-    /// Reading the input failed (including at line `line`).
-    #[error("line {line}: cannot read input: {source}")]
-    Io {
-        /// The line being read.
-        line: usize,
-        /// The underlying error.
-        source: io::Error,
-    },
 }
 
 /// One physical line, classified.
@@ -563,90 +388,6 @@ impl<R: BufRead> PuzzleReader<R> {
             });
         }
         self.finish(number, line, Grid { size, cells })
-    }
-
-    /// Reads one puzzle of a non-square layout starting with `first`: the whole puzzle on
-    /// one line (after an optional `HQV1G`), or one line per row.
-    fn read_shaped(
-        &mut self,
-        layout: &Layout,
-        number: usize,
-        line: usize,
-        first: &str,
-    ) -> Result<Puzzle, PuzzleError> {
-        let symbols = |text: &str| -> Vec<char> {
-            let text = text.strip_prefix("HQV1G").unwrap_or(text);
-            text.chars().filter(|c| !c.is_whitespace()).collect()
-        };
-        let row_lengths = layout.row_lengths();
-        let mut cells: Vec<(usize, char)> = symbols(first).into_iter().map(|c| (line, c)).collect();
-        if cells.len() != layout.num_cells() && Some(&cells.len()) == row_lengths.first() {
-            for (row, &expected) in row_lengths.iter().enumerate().skip(1) {
-                let (row_line, text) = match self.read_line()? {
-                    Some(RawLine::Content(text)) => (self.line_no, text),
-                    _ => (self.line_no, String::new()),
-                };
-                let row_symbols = symbols(&text);
-                if row_symbols.len() != expected {
-                    return Err(PuzzleError::LayoutRowLength {
-                        puzzle: number,
-                        line: row_line,
-                        layout: layout.name().to_string(),
-                        row: row + 1,
-                        expected,
-                        found: row_symbols.len(),
-                    });
-                }
-                cells.extend(row_symbols.into_iter().map(|c| (row_line, c)));
-            }
-        }
-        if cells.len() != layout.num_cells() {
-            return Err(PuzzleError::LayoutCellCount {
-                puzzle: number,
-                line,
-                layout: layout.name().to_string(),
-                expected: layout.num_cells(),
-                found: cells.len(),
-            });
-        }
-        let size = layout.size();
-        let mut values = Vec::with_capacity(cells.len());
-        for (cell, (cell_line, symbol)) in cells.into_iter().enumerate() {
-            let (row, col) = layout.position(cell);
-            let (row, col) = (row + 1, col + 1);
-            let value = match symbol {
-                '.' | '0' => 0,
-                '1'..='9' | 'A'..='Z' | 'a'..='z' => symbol.to_digit(36).unwrap_or(0) as usize,
-                _ => {
-                    return Err(PuzzleError::UnknownSymbol {
-                        puzzle: number,
-                        line: cell_line,
-                        row,
-                        col,
-                        symbol: symbol.to_string(),
-                    })
-                }
-            };
-            if value > size {
-                return Err(PuzzleError::OutOfRange {
-                    puzzle: number,
-                    line: cell_line,
-                    row,
-                    col,
-                    value: value.to_string(),
-                    size,
-                });
-            }
-            values.push(value as u8);
-        }
-        self.finish(
-            number,
-            line,
-            Grid {
-                size,
-                cells: values,
-            },
-        )
     }
 
     /// Checks the givens for repeats (unless allowed) and wraps the grid up.
