@@ -29,7 +29,7 @@ EXIT CODES:
   1  some grid is invalid
   2  unreadable or malformed input, or bad usage";
 
-/// Check Sudoku grids: complete, values in range, no repeats, givens kept.
+/// Check grids of any layout: complete, values in range, no repeats, runs unbroken, givens kept.
 #[derive(Parser)]
 #[command(name = "gridcheck", version, after_help = AFTER_HELP)]
 struct Args {
@@ -119,7 +119,11 @@ fn check(args: Args) -> Result<u8, Failure> {
             "the grids and the puzzles cannot both come from standard input",
         ));
     }
-    let (fixed, header_puzzle) = match (&args.layout, &args.cnf) {
+    // `sudoku` is the default: the reader detects the size of each grid (or uses --size).
+    let (fixed, header_puzzle) = match (
+        args.layout.as_deref().filter(|&spec| spec != "sudoku"),
+        &args.cnf,
+    ) {
         (Some(spec), _) => (
             Some(Layout::resolve(spec, args.size).map_err(|error| Failure::new(2, error))?),
             None,

@@ -82,7 +82,11 @@ fn decode(args: Args) -> Result<u8, Failure> {
         }
         Answer::Unknown => return Err(Failure::new(1, "no solution: the solver answered UNKNOWN")),
     };
-    let layout = match (&args.layout, args.size, &args.cnf) {
+    let layout = match (
+        args.layout.as_deref().filter(|&spec| spec != "sudoku"),
+        args.size,
+        &args.cnf,
+    ) {
         (Some(spec), size, _) => {
             Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?
         }

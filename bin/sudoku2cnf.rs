@@ -75,11 +75,13 @@ fn encode(args: Args) -> Result<u8, Failure> {
         size: args.size,
         allow_conflicts: false,
     };
-    let layout = match &args.layout {
+    // The square Sudoku keeps the reader's size detection (or --size); any other layout
+    // fixes what the reader accepts.
+    let layout = match args.layout.as_deref() {
+        None | Some("sudoku") => None,
         Some(spec) => {
             Some(Layout::resolve(spec, args.size).map_err(|error| Failure::new(2, error))?)
         }
-        None => None,
     };
     let mut puzzles = match &layout {
         Some(layout) => PuzzleReader::for_layout(input, layout, false),

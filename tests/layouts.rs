@@ -314,3 +314,18 @@ fn bad_layouts_are_usage_errors() {
         .expect_code(2)
         .expect_stderr_contains("expected 61 cells for hanidoku but found 3");
 }
+
+#[test]
+fn layout_sudoku_is_the_default_and_keeps_size_detection() {
+    let puzzle = std::fs::read(testdata("puzzles/4x4_line.txt")).unwrap();
+    let plain = run("sudoku2cnf", &["--index", "1"], &puzzle);
+    plain.expect_code(0);
+    let named = run(
+        "sudoku2cnf",
+        &["--layout", "sudoku", "--index", "1"],
+        &puzzle,
+    );
+    named.expect_code(0);
+    assert_eq!(plain.stdout, named.stdout);
+    assert!(plain.stdout_text().contains("\nc layout square 4\n"));
+}
