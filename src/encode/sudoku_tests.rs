@@ -272,3 +272,23 @@ fn stats_are_readable() {
          \x20   2 literals     11664\n    9 literals       324\n"
     );
 }
+
+#[test]
+fn every_layout_kind_comes_back_from_the_header() {
+    let file_text = "# windoku\nname windoku\nsize 4\nextra\n.a..\n.a..\n..b.\n..b.\n";
+    let layouts = [
+        Layout::x_sudoku(9).unwrap(),
+        Layout::hanidoku(),
+        crate::layout::parse_layout_file(file_text, "w.layout").unwrap(),
+    ];
+    for layout in layouts {
+        let mut grid = Grid::empty_for(&layout);
+        grid.set_cell(3, 2);
+        let encoding = encode_sudoku(&grid, &layout).unwrap();
+        let header = read_header_comments(&encoding.comments).unwrap();
+        assert_eq!(header.layout.houses(), layout.houses(), "{}", layout.name());
+        assert_eq!(header.layout.lines(), layout.lines(), "{}", layout.name());
+        assert_eq!(header.layout.name(), layout.name());
+        assert_eq!(header.puzzle, Some(grid));
+    }
+}

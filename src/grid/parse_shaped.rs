@@ -95,8 +95,24 @@ impl<R: BufRead> PuzzleReader<R> {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::check_grid;
     use crate::grid::parse_puzzles_for;
     use crate::layout::Layout;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text gives puzzles or errors for the honeycomb, never a panic, and every
+        /// grid read can be checked.
+        #[test]
+        fn no_text_panics(text in "(HQV1G)?[0-9.x \r\n]{0,130}") {
+            let layout = Layout::hanidoku();
+            let reader = crate::grid::PuzzleReader::for_layout(text.as_bytes(), &layout, true);
+            for puzzle in reader.flatten() {
+                let _ = check_grid(&puzzle.grid, &layout, None, true);
+            }
+            let _ = parse_puzzles_for(&text, &layout, false);
+        }
+    }
 
     fn error(text: &str) -> String {
         match parse_puzzles_for(text, &Layout::hanidoku(), false) {

@@ -283,6 +283,28 @@ pub fn parse_layout_file(text: &str, file: &str) -> Result<Layout, LayoutFileErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text is a layout or an error, never a panic; lines are drawn from the
+        /// keywords and map-like rows so that deep paths are reached.
+        #[test]
+        fn no_text_panics(lines in proptest::collection::vec(
+            prop_oneof![
+                Just("size 4".to_string()),
+                Just("regions".to_string()),
+                Just("extra".to_string()),
+                Just("diagonals".to_string()),
+                "[a-d. ]{0,6}",
+                "size [0-9]{1,3}",
+                ".{0,8}",
+            ],
+            0..14,
+        )) {
+            let text = lines.join("\n");
+            let _ = parse_layout_file(&text, "fuzz");
+        }
+    }
 
     #[test]
     fn errors_name_the_file_and_line() {
