@@ -329,3 +329,34 @@ fn layout_sudoku_is_the_default_and_keeps_size_detection() {
     assert_eq!(plain.stdout, named.stdout);
     assert!(plain.stdout_text().contains("\nc layout square 4\n"));
 }
+
+#[test]
+fn every_shipped_layout_puzzle_has_exactly_one_solution() {
+    let jigsaw = testdata("layouts/jigsaw9.layout");
+    let windoku = testdata("layouts/windoku9.layout");
+    let cases = [
+        (jigsaw.to_str().unwrap(), "jigsaw9.txt"),
+        (windoku.to_str().unwrap(), "windoku9.txt"),
+        ("x-sudoku", "x-sudoku9.txt"),
+        ("hanidoku", "hanidoku.txt"),
+    ];
+    for (layout, file) in cases {
+        let dir = scratch(&format!("unique-{file}"));
+        let puzzles = testdata(&format!("layouts/{file}"));
+        let split = dir.join("cnf");
+        let args = [
+            "--layout",
+            layout,
+            "--split",
+            split.to_str().unwrap(),
+            puzzles.to_str().unwrap(),
+        ];
+        run("sudoku2cnf", &args, b"").expect_code(0);
+        for entry in std::fs::read_dir(&split).unwrap() {
+            let cnf = entry.unwrap().path();
+            run("satsolve", &["--models", "2", cnf.to_str().unwrap()], b"")
+                .expect_code(10)
+                .expect_stderr_contains("c models 1 (no other model exists)");
+        }
+    }
+}
