@@ -1,4 +1,5 @@
-//! `gridcheck`: check solved (or partial) grids against the Sudoku rules and their puzzles.
+//! `gridcheck`: check solved (or partial) grids against the rules of their layout and
+//! against their puzzles.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,24 +7,29 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudosat::check::check_grid;
 use sudosat::cli::{self, Failure, Source};
+use sudosat::encode::read_cnf_header;
 use sudosat::grid::{Grid, ParseOptions, PuzzleError, PuzzleReader};
 use sudosat::layout::Layout;
 
 const AFTER_HELP: &str = "\
 INPUT:
   Grids in the puzzle formats of sudoku2cnf (line or block format, several per file).
-  With --puzzle, the puzzles are paired with the grids in order.
+  With --puzzle, the puzzles are paired with the grids in order. --layout hanidoku reads
+  61-symbol lines (optionally after HQV1G) or 9-row blocks; --layout FILE a layout file.
+  --cnf FILE takes the layout, and the givens unless --puzzle is given, from the header
+  of a CNF written by sudoku2cnf (then one grid is expected).
 
 OUTPUT:
-  One line per violation on stderr: grid number, which row, column or box, which digit.
-  Nothing on stdout.
+  One line per violation on stderr: grid number, which row, column, box, diagonal, extra
+  house or Hanidoku line (row / rising line / falling line, numbered from 1), which digit,
+  and why (a repeat, or a gap in a line's run). Nothing on stdout.
 
 EXIT CODES:
   0  every grid is valid
   1  some grid is invalid
   2  unreadable or malformed input, or bad usage";
 
-/// Check Sudoku grids: complete, values in range, no repeats, givens kept.
+/// Check grids of any layout: complete, values in range, no repeats, runs unbroken, givens kept.
 #[derive(Parser)]
 #[command(name = "gridcheck", version, after_help = AFTER_HELP)]
 struct Args {
@@ -38,6 +44,12 @@ struct Args {
     /// The side of the grids (4, 9, 16, ...), instead of detecting it.
     #[arg(long, value_name = "N")]
     size: Option<usize>,
+    /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "cnf")]
+    layout: Option<String>,
+    /// Take the layout (and the givens, without --puzzle) from this CNF's header.
+    #[arg(long, value_name = "FILE", conflicts_with = "size")]
+    cnf: Option<PathBuf>,
     /// Print nothing when every grid is valid.
     #[arg(short, long)]
     quiet: bool,
@@ -54,18 +66,23 @@ enum Entry {
     OutOfRange(String),
 }
 
-/// Opens `source` as a stream of grids, in any puzzle format.
-fn grids(
-    source: &Source,
+/// Opens `source` as a stream of grids, in any puzzle format (of `layout`, if given).
+fn grids<'a>(
+    source: &'a Source,
     size: Option<usize>,
-) -> Result<impl Iterator<Item = Result<Entry, Failure>> + '_, Failure> {
+    layout: Option<&Layout>,
+) -> Result<impl Iterator<Item = Result<Entry, Failure>> + 'a, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
     let options = ParseOptions {
         size,
         allow_conflicts: true,
     };
-    let reader =
-        PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?;
+    let reader = match layout {
+        Some(layout) => PuzzleReader::for_layout(input, layout, true),
+        None => {
+            PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?
+        }
+    };
     Ok(reader.map(move |entry| match entry {
         Ok(puzzle) => Ok(Entry::Grid(puzzle.grid)),
         Err(PuzzleError::OutOfRange {
@@ -102,17 +119,35 @@ fn check(args: Args) -> Result<u8, Failure> {
             "the grids and the puzzles cannot both come from standard input",
         ));
     }
+    // `sudoku` is the default: the reader detects the size of each grid (or uses --size).
+    let (fixed, header_puzzle) = match (
+        args.layout.as_deref().filter(|&spec| spec != "sudoku"),
+        &args.cnf,
+    ) {
+        (Some(spec), _) => (
+            Some(Layout::resolve(spec, args.size).map_err(|error| Failure::new(2, error))?),
+            None,
+        ),
+        (None, Some(path)) => {
+            let cnf = Source::File(path.clone());
+            let input = cli::open(&cnf).map_err(|error| Failure::input(2, &cnf, error))?;
+            let header = read_cnf_header(input).map_err(|error| Failure::input(2, &cnf, error))?;
+            (Some(header.layout), header.puzzle)
+        }
+        (None, None) => (None, None),
+    };
     let mut puzzles = match &puzzle_source {
-        Some(source) => Some(grids(source, args.size)?),
+        Some(source) => Some(grids(source, args.size, fixed.as_ref())?),
         None => None,
     };
-    let mut layouts: Vec<Layout> = Vec::new();
+    let mut layouts: Vec<Layout> = fixed.into_iter().collect();
     let (mut checked, mut invalid) = (0, 0);
-    for entry in grids(&source, args.size)? {
+    for entry in grids(&source, args.size, layouts.first())? {
         let entry = entry?;
         checked += 1;
         let puzzle =
             match &mut puzzles {
+                None if checked == 1 && header_puzzle.is_some() => header_puzzle.clone(),
                 Some(puzzles) => match puzzles.next().transpose()? {
                     Some(Entry::Grid(puzzle)) => Some(puzzle),
                     Some(Entry::OutOfRange(reason)) => {

@@ -1,13 +1,13 @@
 //! `model2grid`: turn a SAT solver's answer for a `sudoku2cnf` formula back into a grid.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
-use sudosat::encode::{decode_model, read_header_comments};
-use sudosat::grid::format::{to_block, to_line, to_pretty};
+use sudosat::encode::{decode_model, read_cnf_header};
+use sudosat::grid::format::{to_block_for, to_line, to_pretty};
 use sudosat::layout::Layout;
 use sudosat::model::{read_answer, Answer};
 
@@ -15,13 +15,16 @@ const AFTER_HELP: &str = "\
 INPUT:
   A solver's answer in any common form: SAT competition output ('s' and 'v' lines, wrapped
   or not), MiniSat's result file ('SAT' then the literals), or bare literal lines.
-  The grid size comes from --size, from the header comments of the CNF given with --cnf,
-  or from the variable count (n*n*n for an n x n grid). A model whose variable count is
-  that of another grid size is refused.
+  The layout comes from --layout (sudoku, x-sudoku, hanidoku or a layout file) and --size,
+  from the header comments of the CNF given with --cnf (which name the layout, or embed
+  the layout file), or from the variable count (n*n*n for an n x n grid, 549 for
+  hanidoku). A model whose variable count is that of another grid size is refused.
 
 OUTPUT:
   --format auto (the default) writes the line format for grids up to 35x35 and the block
-  format above, so the pipeline works at every size.
+  format above, so the pipeline works at every size. Hanidoku: --format line prints the 61
+  digits on one line, block one row of the honeycomb per line, pretty draws the honeycomb
+  with rows offset by half a cell.
 
 EXIT CODES:
   0  a grid was decoded and written
@@ -51,6 +54,9 @@ struct Args {
     /// The side of the grid (4, 9, 16, ...).
     #[arg(long, value_name = "N", conflicts_with = "cnf")]
     size: Option<usize>,
+    /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "cnf")]
+    layout: Option<String>,
     /// Take the layout from the comment header of this CNF (as written by sudoku2cnf).
     #[arg(long, value_name = "FILE")]
     cnf: Option<PathBuf>,
@@ -76,24 +82,34 @@ fn decode(args: Args) -> Result<u8, Failure> {
         }
         Answer::Unknown => return Err(Failure::new(1, "no solution: the solver answered UNKNOWN")),
     };
-    let layout = match (args.size, &args.cnf) {
-        (Some(size), _) => Layout::square(size).map_err(|error| Failure::new(2, error))?,
-        (None, Some(path)) => layout_from_cnf(&Source::File(path.clone()))?,
-        (None, None) => Layout::square(size_from_var_count(model.max_var())?)
-            .map_err(|error| Failure::new(1, error))?,
+    let layout = match (
+        args.layout.as_deref().filter(|&spec| spec != "sudoku"),
+        args.size,
+        &args.cnf,
+    ) {
+        (Some(spec), size, _) => {
+            Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?
+        }
+        (None, Some(size), _) => Layout::square(size).map_err(|error| Failure::new(2, error))?,
+        (None, None, Some(path)) => layout_from_cnf(&Source::File(path.clone()))?,
+        (None, None, None) => layout_from_var_count(model.max_var())?,
     };
     let size = layout.size();
-    if let Some(other) = grid_size_of(model.max_var()).filter(|&other| other != size) {
-        return Err(Failure::new(
-            1,
-            format!(
-                "the model covers variables 1..{} ({other}x{other} grid) but the grid is \
-                 {size}x{size}",
-                model.max_var()
-            ),
-        ));
+    let num_vars = layout.num_cells() * size;
+    if model.max_var() != num_vars {
+        if let Some(other) = known_layout_of(model.max_var()) {
+            return Err(Failure::new(
+                1,
+                format!(
+                    "the model covers variables 1..{} ({}) but the layout is {}",
+                    model.max_var(),
+                    describe(&other),
+                    describe(&layout)
+                ),
+            ));
+        }
     }
-    let assignment = model.to_assignment(size * size * size);
+    let assignment = model.to_assignment(num_vars);
     let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
     let format = match args.format {
         Format::Auto if size <= 35 => Format::Line,
@@ -107,7 +123,7 @@ fn decode(args: Args) -> Result<u8, Failure> {
                 format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
             )
         })?,
-        Format::Block => to_block(&grid),
+        Format::Block => to_block_for(&grid, &layout),
         Format::Pretty => to_pretty(&grid, &layout),
     };
     let mut out = cli::stdout();
@@ -119,37 +135,43 @@ fn decode(args: Args) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The layout named in the comment lines above the `p` line of a CNF from sudoku2cnf.
+/// The layout named (or embedded) in the comment lines above the `p` line of a CNF.
 fn layout_from_cnf(source: &Source) -> Result<Layout, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(1, source, error))?;
-    let mut comments = Vec::new();
-    for line in input.lines() {
-        let line = line.map_err(|error| Failure::input(1, source, error))?;
-        let Some(comment) = line.strip_prefix('c') else {
-            break;
-        };
-        comments.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
-    }
-    let header =
-        read_header_comments(&comments).map_err(|error| Failure::input(1, source, error))?;
+    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
     Ok(header.layout)
 }
 
-/// The grid side n (a square, 1 to 64) with exactly `var_count` = n³ cell variables.
-fn grid_size_of(var_count: usize) -> Option<usize> {
+/// "9x9 grid" for square layouts, the layout's name otherwise.
+fn describe(layout: &Layout) -> String {
+    if layout.is_square() {
+        format!("{0}x{0} grid", layout.size())
+    } else {
+        layout.name().to_string()
+    }
+}
+
+/// The built-in layout with exactly `var_count` cell variables: the square of side n
+/// (n³ variables, n in 1, 4, ..., 64) or the honeycomb (61 × 9 = 549).
+fn known_layout_of(var_count: usize) -> Option<Layout> {
+    if var_count == 61 * 9 {
+        return Some(Layout::hanidoku());
+    }
     (1..=8)
         .map(|k: usize| k * k)
         .find(|n| n * n * n == var_count)
+        .and_then(|n| Layout::square(n).ok())
 }
 
-/// The grid side n whose n³ cell variables the model covers.
-fn size_from_var_count(max_var: usize) -> Result<usize, Failure> {
-    grid_size_of(max_var).ok_or_else(|| {
+/// The layout whose cell variables the model covers exactly.
+fn layout_from_var_count(max_var: usize) -> Result<Layout, Failure> {
+    known_layout_of(max_var).ok_or_else(|| {
         Failure::new(
             1,
             format!(
                 "cannot tell the grid size: the model's largest variable is {max_var}, \
-                     which is no n^3 for n in 1, 4, 9, ..., 64; give --size N or --cnf FILE"
+                 which is no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku); give \
+                 --size N, --layout NAME or --cnf FILE"
             ),
         )
     })

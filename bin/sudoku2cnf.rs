@@ -1,4 +1,4 @@
-//! `sudoku2cnf`: encode a Sudoku puzzle as DIMACS CNF.
+//! `sudoku2cnf`: encode a Sudoku-family puzzle (any [`Layout`]) as DIMACS CNF.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,12 +18,22 @@ INPUT:
   whitespace-separated numbers ('0' or '.' blank), puzzles separated by blank lines; the
   only format for sizes above 35x35. Lines starting with '#' are comments. The format and
   the size (4, 9, 16, 25, 36, 49, 64) are detected from the text; --size forces the size.
+  With --layout hanidoku: 61 symbols on a line (optionally after the course prefix HQV1G),
+  or 9 lines of 5, 6, 7, 8, 9, 8, 7, 6, 5 symbols.
+
+LAYOUTS:
+  sudoku (default; size detected or --size), x-sudoku (both main diagonals are houses),
+  hanidoku (the 61-cell honeycomb, digits 1..9, 27 consecutive-run lines), or the path of a
+  layout file (jigsaw regions, diagonals, extra houses: see testdata/layouts/README.md).
 
 OUTPUT:
   DIMACS CNF on stdout. Variable var(r, c, v) = (r*n + c)*n + v, r and c 0-based, v in
   1..n. Clauses: each cell holds at least and at most one value; each value appears at
-  least and at most once per row, column and box; one unit clause per given. Comment lines
-  at the top name the tool, layout, size, encoding and puzzle, and 'c p show' lines list
+  least and at most once per row, column and box (and diagonal or extra house); one unit
+  clause per given. Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
+  distinct digits, each mandatory digit, and 'i or j appears' for the low/high pairs
+  (549 variables, 7,468 clauses plus the givens). Comment lines at the top name the tool,
+  layout (a layout file is embedded), size, encoding and puzzle, and 'c p show' lines list
   the variables that make up a solution.
 
 EXIT CODES:
@@ -31,7 +41,7 @@ EXIT CODES:
   1  the output could not be written
   2  invalid puzzle, unreadable input or bad usage";
 
-/// Encode a Sudoku puzzle (n²×n², n up to 64) as a DIMACS CNF formula.
+/// Encode a Sudoku puzzle (n²×n², n up to 64, or any --layout) as a DIMACS CNF formula.
 #[derive(Parser)]
 #[command(name = "sudoku2cnf", version, after_help = AFTER_HELP)]
 struct Args {
@@ -40,6 +50,9 @@ struct Args {
     /// The side of the grid (4, 9, 16, ...), instead of detecting it.
     #[arg(long, value_name = "N")]
     size: Option<usize>,
+    /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
+    #[arg(long, value_name = "NAME|FILE")]
+    layout: Option<String>,
     /// Encode puzzle number K (1-based) of a file holding several.
     #[arg(long, value_name = "K", conflicts_with = "split")]
     index: Option<usize>,
@@ -62,8 +75,20 @@ fn encode(args: Args) -> Result<u8, Failure> {
         size: args.size,
         allow_conflicts: false,
     };
-    let mut puzzles =
-        PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, &source, error))?;
+    // The square Sudoku keeps the reader's size detection (or --size); any other layout
+    // fixes what the reader accepts.
+    let layout = match args.layout.as_deref() {
+        None | Some("sudoku") => None,
+        Some(spec) => {
+            Some(Layout::resolve(spec, args.size).map_err(|error| Failure::new(2, error))?)
+        }
+    };
+    let mut puzzles = match &layout {
+        Some(layout) => PuzzleReader::for_layout(input, layout, false),
+        None => {
+            PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, &source, error))?
+        }
+    };
     let mut next = || -> Result<Option<Puzzle>, Failure> {
         puzzles
             .next()
@@ -79,7 +104,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
         if all.is_empty() {
             return Err(Failure::input(2, &source, "no puzzle found"));
         }
-        return write_split(dir, &all, args.stats);
+        return write_split(dir, &all, layout.as_ref(), args.stats);
     }
     let wanted = args.index.unwrap_or(1);
     if wanted == 0 {
@@ -110,7 +135,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
             format!("--index {wanted} is past the last puzzle ({count})"),
         ),
     })?;
-    let bytes = encode_puzzle(&puzzle, args.stats)?;
+    let bytes = encode_puzzle(&puzzle, layout.as_ref(), args.stats)?;
     let mut out = cli::stdout();
     out.write_all(&bytes)?;
     out.flush()?;
@@ -119,9 +144,21 @@ fn encode(args: Args) -> Result<u8, Failure> {
 
 /// The whole DIMACS text of one puzzle, built in memory so that a failure never leaves half
 /// a formula on stdout.
-fn encode_puzzle(puzzle: &Puzzle, stats: bool) -> Result<Vec<u8>, Failure> {
-    let layout = Layout::square(puzzle.grid.size()).map_err(|error| Failure::new(2, error))?;
-    let encoding = encode_sudoku(&puzzle.grid, &layout).map_err(|error| Failure::new(2, error))?;
+/// Without a `--layout`, the square layout of the puzzle's detected size.
+fn encode_puzzle(
+    puzzle: &Puzzle,
+    layout: Option<&Layout>,
+    stats: bool,
+) -> Result<Vec<u8>, Failure> {
+    let square;
+    let layout = match layout {
+        Some(layout) => layout,
+        None => {
+            square = Layout::square(puzzle.grid.size()).map_err(|error| Failure::new(2, error))?;
+            &square
+        }
+    };
+    let encoding = encode_sudoku(&puzzle.grid, layout).map_err(|error| Failure::new(2, error))?;
     if stats {
         eprint!("{}", encoding_stats(&encoding.cnf));
     }
@@ -130,12 +167,17 @@ fn encode_puzzle(puzzle: &Puzzle, stats: bool) -> Result<Vec<u8>, Failure> {
     Ok(bytes)
 }
 
-fn write_split(dir: &Path, puzzles: &[Puzzle], stats: bool) -> Result<u8, Failure> {
+fn write_split(
+    dir: &Path,
+    puzzles: &[Puzzle],
+    layout: Option<&Layout>,
+    stats: bool,
+) -> Result<u8, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|error| Failure::new(1, format!("cannot create {}: {error}", dir.display())))?;
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
-        let bytes = encode_puzzle(puzzle, stats)?;
+        let bytes = encode_puzzle(puzzle, layout, stats)?;
         std::fs::write(&path, bytes).map_err(|error| {
             Failure::new(1, format!("cannot write {}: {error}", path.display()))
         })?;

@@ -61,6 +61,22 @@ pub enum Violation {
         /// 1-based (row, column) of every cell holding it, in reading order.
         cells: Vec<(usize, usize)>,
     },
+    /// The digits of a consecutive-run line (Hanidoku) leave a gap: they span more values
+    /// than the line has cells, so they cannot be (part of) one run.
+    #[error(
+        "{house} {index}: digits {} do not form a run ({} missing)",
+        and_list(.digits), and_list(.missing)
+    )]
+    Gap {
+        /// The kind of line (row, rising line, falling line).
+        house: HouseKind,
+        /// 1-based line number.
+        index: usize,
+        /// The distinct digits on the line, ascending.
+        digits: Vec<u8>,
+        /// The digits between the smallest and the largest that the line lacks.
+        missing: Vec<u8>,
+    },
     /// A cell whose given was changed or removed.
     #[error("row {row} column {col}: the puzzle gives {given} but the grid has {}", found_text(*.found))]
     GivenChanged {
@@ -101,7 +117,7 @@ fn where_(house: HouseKind, cells: &[(usize, usize)]) -> String {
             let rows: Vec<_> = cells.iter().map(|&(r, _)| r).collect();
             format!("rows {}", and_list(&rows))
         }
-        HouseKind::Box => {
+        _ => {
             let places: Vec<_> = cells
                 .iter()
                 .map(|&(r, c)| format!("row {r} column {c}"))
@@ -113,7 +129,8 @@ fn where_(house: HouseKind, cells: &[(usize, usize)]) -> String {
 
 /// Every broken rule of `grid` under `layout`, in this order: values out of range, then
 /// cell by cell changed givens and blanks (blanks only unless `partial`), then repeats
-/// house by house in layout order. Empty means the grid is valid (and, unless `partial`,
+/// house by house in layout order, then for each line (Hanidoku) its repeats and gaps.
+/// Empty means the grid is valid (and, unless `partial`,
 /// solved). A blank where a given was is reported as a changed given, not also as blank.
 ///
 /// ```
@@ -180,7 +197,8 @@ pub fn check_grid(
         }
     }
     let mut holders: Vec<Vec<usize>> = vec![Vec::new(); size + 1];
-    for house in layout.houses() {
+    let is_line = |index: usize| index >= layout.houses().len();
+    for (group_index, house) in layout.groups().enumerate() {
         holders.iter_mut().for_each(Vec::clear);
         for &cell in &house.cells {
             let value = usize::from(grid.cells()[cell]);
@@ -200,8 +218,34 @@ pub fn check_grid(
                 });
             }
         }
+        if is_line(group_index) {
+            if let Some(gap) = run_gap(house, &holders) {
+                violations.push(gap);
+            }
+        }
     }
     violations
+}
+
+/// The gap of a line whose present digits (`holders[d]` non-empty) span more values than
+/// the line has cells. A complete line of distinct digits has no gap exactly when it is a
+/// run; a partial one can still become a run exactly when it has none.
+fn run_gap(line: &crate::layout::House, holders: &[Vec<usize>]) -> Option<Violation> {
+    let digits: Vec<u8> = (1..holders.len())
+        .filter(|&d| !holders[d].is_empty())
+        .map(|d| d as u8)
+        .collect();
+    let (&low, &high) = (digits.first()?, digits.last()?);
+    if usize::from(high - low) < line.cells.len() {
+        return None;
+    }
+    let missing = (low..=high).filter(|d| !digits.contains(d)).collect();
+    Some(Violation::Gap {
+        house: line.kind,
+        index: line.index + 1,
+        digits,
+        missing,
+    })
 }
 
 #[cfg(test)]
@@ -293,6 +337,53 @@ mod tests {
             text[1],
             "row 2: digit 2 appears 3 times (columns 1, 2 and 3)"
         );
+    }
+
+    /// The known honeycomb solution of `shared/design/formats.md`, row by row.
+    pub(crate) const HANIDOKU_SOLUTION: &str =
+        "26345 574263 4365127 65812734 342789516 27394865 5876934 638457 45623";
+
+    fn hanidoku_solution() -> Grid {
+        let layout = Layout::hanidoku();
+        let cells = HANIDOKU_SOLUTION
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .map(|b| b - b'0')
+            .collect();
+        Grid::for_layout(&layout, cells).unwrap()
+    }
+
+    #[test]
+    fn the_known_hanidoku_solution_is_valid() {
+        let layout = Layout::hanidoku();
+        assert!(check_grid(&hanidoku_solution(), &layout, None, false).is_empty());
+    }
+
+    #[test]
+    fn hanidoku_lines_report_repeats_and_gaps_by_name() {
+        let layout = Layout::hanidoku();
+        let mut grid = hanidoku_solution();
+        // Row 1 reads 2 6 3 4 5; an 8 in its first cell leaves 3, 4, 5, 6, 8 (no 7).
+        grid.set_cell(0, 8);
+        let text = messages(&check_grid(&grid, &layout, None, false));
+        assert!(
+            text.contains(
+                &"row 1: digits 3, 4, 5, 6 and 8 do not form a run (7 missing)".to_string()
+            ),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t.starts_with("rising line 1:")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t.starts_with("falling line 5:")),
+            "{text:?}"
+        );
+        let mut grid = hanidoku_solution();
+        grid.set_cell(1, 2);
+        let text = messages(&check_grid(&grid, &layout, None, false));
+        assert_eq!(text[0], "row 1: digit 2 appears twice (columns 1 and 2)");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod differential;
 mod drat;
 mod gridcheck;
+mod layouts;
 mod model2grid;
 mod pipeline;
 mod proof;

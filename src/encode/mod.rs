@@ -15,14 +15,19 @@
 //! parts; the others are redundant but help propagation, which is why they are the default.
 //!
 //! Clause order is fixed (cells in reading order, then houses in layout order with digits
-//! ascending, then givens), so the same puzzle always gives byte-identical DIMACS.
+//! ascending, then the run clauses of the layout's lines, then givens), so the same puzzle
+//! always gives byte-identical DIMACS.
+//!
+//! Layouts with consecutive-run lines (Hanidoku) add the clauses of [`hanidoku`]'s module
+//! docs: 549 variables and 7,468 clauses for the empty honeycomb, no auxiliary variables.
 
+mod hanidoku;
 mod sudoku;
 mod varmap;
 
 use thiserror::Error;
 
-pub use sudoku::{encode_sudoku, read_header_comments, HeaderError, HeaderInfo};
+pub use sudoku::{encode_sudoku, read_cnf_header, read_header_comments, HeaderError, HeaderInfo};
 pub use varmap::VarMap;
 
 use crate::cnf::Cnf;
@@ -42,7 +47,7 @@ pub struct Encoding {
 /// Grid and layout do not fit together.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum EncodeError {
-    /// The grid's size is not the layout's, or the layout is not an n×n grid of cells.
+    /// The grid's digit count or cell count is not the layout's.
     #[error("a {grid_size}x{grid_size} grid does not fit layout {layout}")]
     SizeMismatch {
         /// The grid size.
@@ -56,11 +61,11 @@ pub enum EncodeError {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum DecodeError {
     /// The assignment has fewer values than there are cell variables.
-    #[error("the model assigns {found} variables but a {size}x{size} grid needs {expected}")]
+    #[error("the model assigns {found} variables but layout {layout} needs {expected}")]
     TooShort {
-        /// The grid size.
-        size: usize,
-        /// n³.
+        /// The layout's name.
+        layout: String,
+        /// cells × digits.
         expected: usize,
         /// The assignment's length.
         found: usize,
@@ -83,20 +88,14 @@ pub enum DecodeError {
         /// The true digits, ascending.
         digits: Vec<u8>,
     },
-    /// The layout is not an n×n grid of cells, so the square numbering does not apply.
-    #[error("layout {0} is not an n x n grid of cells")]
+    /// The decoded cells do not make a grid of the layout (an internal inconsistency).
+    #[error("layout {0} cannot hold the decoded cells")]
     NotAGrid(String),
 }
 
-/// True when `layout` places its cells on an n×n grid with n digits, the shape
-/// [`VarMap`] numbers.
-fn is_square_grid(layout: &Layout) -> bool {
-    layout.rows() == layout.size() && layout.cols() == layout.size()
-}
-
 /// Reads the grid out of a model: `assignment[i]` is the value of [`Var`](crate::Var)
-/// index `i`. Only the n³ cell variables are read, so extra (auxiliary) variables are
-/// fine. A cell with no true digit or several is an error, never a guess.
+/// index `i`. Only the cells × n cell variables are read, so extra (auxiliary) variables
+/// are fine. Rows and columns in errors are those of [`Layout::position`]. A cell with no true digit or several is an error, never a guess.
 ///
 /// ```
 /// use sudosat::encode::{decode_model, VarMap};
@@ -109,31 +108,29 @@ fn is_square_grid(layout: &Layout) -> bool {
 /// );
 /// ```
 pub fn decode_model(assignment: &[bool], layout: &Layout) -> Result<Grid, DecodeError> {
-    if !is_square_grid(layout) {
-        return Err(DecodeError::NotAGrid(layout.name().to_string()));
-    }
     let size = layout.size();
-    let map = VarMap::new(size);
+    let map = VarMap::for_layout(layout);
     if assignment.len() < map.num_vars() {
         return Err(DecodeError::TooShort {
-            size,
+            layout: layout.name().to_string(),
             expected: map.num_vars(),
             found: assignment.len(),
         });
     }
-    let mut cells = Vec::with_capacity(size * size);
-    for cell in 0..size * size {
+    let mut cells = Vec::with_capacity(layout.num_cells());
+    for cell in 0..layout.num_cells() {
         let digits: Vec<u8> = (1..=size as u8)
             .filter(|&digit| assignment[map.cell_var(cell, digit).index()])
             .collect();
-        let (row, col) = (cell / size + 1, cell % size + 1);
+        let (row, col) = layout.position(cell);
+        let (row, col) = (row + 1, col + 1);
         match digits.as_slice() {
             [digit] => cells.push(*digit),
             [] => return Err(DecodeError::NoDigit { row, col }),
             _ => return Err(DecodeError::SeveralDigits { row, col, digits }),
         }
     }
-    Grid::from_cells(size, cells).map_err(|_| DecodeError::NotAGrid(layout.name().to_string()))
+    Grid::for_layout(layout, cells).map_err(|_| DecodeError::NotAGrid(layout.name().to_string()))
 }
 
 /// A readable summary of a formula for `--stats`: counts, then clauses by length.
@@ -216,7 +213,7 @@ mod tests {
             decode_model(&values[..63], &layout)
                 .unwrap_err()
                 .to_string(),
-            "the model assigns 63 variables but a 4x4 grid needs 64"
+            "the model assigns 63 variables but layout square 4 needs 64"
         );
         assert!(matches!(
             decode_model(&[], &Layout::square(9).unwrap()),

@@ -1,15 +1,16 @@
-//! The extended Sudoku encoding over any [`Layout`] on an n×n grid, and the header
-//! comments that make the resulting DIMACS file self-describing.
+//! The extended Sudoku encoding over any [`Layout`] (plus the run clauses of its lines,
+//! see [`super::hanidoku`]), and the header comments that make the resulting DIMACS file
+//! self-describing.
 //!
 //! The header lets `model2grid --cnf FILE` rebuild the layout (and the givens) from the
 //! CNF alone, so a model can be decoded without the original puzzle file.
 
 use thiserror::Error;
 
-use super::{is_square_grid, EncodeError, Encoding, VarMap};
+use super::{hanidoku, EncodeError, Encoding, VarMap};
 use crate::cnf::Cnf;
-use crate::grid::{parse_puzzles, to_line, Grid, ParseOptions, PuzzleError};
-use crate::layout::{Layout, LayoutError};
+use crate::grid::{parse_puzzles_for, to_line, Grid, PuzzleError};
+use crate::layout::{parse_layout_file, Layout, LayoutError, LayoutFileError};
 use crate::lit::Lit;
 
 /// The longest `p show` comment line we write. The SAT competition caps `v` lines at
@@ -18,7 +19,8 @@ use crate::lit::Lit;
 const MAX_SHOW_LINE: usize = 4000;
 
 /// Encodes `grid` (its non-zero cells are the givens) under `layout` with the extended
-/// encoding; see the [module table](crate::encode) for the parts and their order.
+/// encoding; see the [module table](crate::encode) for the parts and their order. Lines of
+/// the layout (Hanidoku) add their run clauses after the houses, before the givens.
 ///
 /// ```
 /// use sudosat::encode::encode_sudoku;
@@ -29,13 +31,13 @@ const MAX_SHOW_LINE: usize = 4000;
 /// ```
 pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeError> {
     let size = layout.size();
-    if grid.size() != size || !is_square_grid(layout) {
+    if grid.size() != size || grid.cells().len() != layout.num_cells() {
         return Err(EncodeError::SizeMismatch {
             grid_size: grid.size(),
             layout: layout.name().to_string(),
         });
     }
-    let map = VarMap::new(size);
+    let map = VarMap::for_layout(layout);
     let digits = 1..=size as u8;
     let mut cnf = Cnf::new(map.num_vars());
     let mut clause: Vec<Lit> = Vec::with_capacity(size);
@@ -63,6 +65,9 @@ pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeErr
             add_pairwise_at_most_one(&mut cnf, &clause);
         }
     }
+    for line in layout.lines() {
+        hanidoku::add_run_clauses(&mut cnf, &map, line, size);
+    }
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
             cnf.add_clause(&[map.cell_var(cell, digit).positive()]);
@@ -75,7 +80,7 @@ pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeErr
 }
 
 /// `¬a ∨ ¬b` for every pair of the (positive) literals in `lits`.
-fn add_pairwise_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
+pub(super) fn add_pairwise_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
     for (i, &a) in lits.iter().enumerate() {
         for &b in &lits[i + 1..] {
             cnf.add_clause(&[!a, !b]);
@@ -85,12 +90,25 @@ fn add_pairwise_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
 
 fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap) -> Vec<String> {
     let n = layout.size();
-    let mut comments = vec![
-        format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION")),
-        format!("layout {}", layout.name()),
-        format!("size {n}"),
-        format!("encoding extended: var(r,c,v) = (r*{n}+c)*{n}+v, r and c 0-based, v 1..{n}"),
-    ];
+    let mut comments = vec![format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION"))];
+    match layout.source() {
+        // A file layout travels inside the formula, line for line.
+        Some(text) => {
+            comments.push(format!("layout file {}", layout.name()));
+            comments.extend(text.lines().map(|line| format!("layout-file {line}")));
+        }
+        None => comments.push(format!("layout {}", layout.name())),
+    }
+    comments.push(format!("size {n}"));
+    if layout.is_square() {
+        comments.push(format!(
+            "encoding extended: var(r,c,v) = (r*{n}+c)*{n}+v, r and c 0-based, v 1..{n}"
+        ));
+    } else {
+        comments.push(format!(
+            "encoding runs: var(cell,v) = cell*{n}+v, cell 0-based in reading order, v 1..{n}"
+        ));
+    }
     match to_line(grid) {
         Some(line) => comments.push(format!("puzzle {line}")),
         None => {
@@ -130,8 +148,14 @@ pub enum HeaderError {
     #[error("the CNF comments name no layout (expected `c layout square N` or `c size N`)")]
     Missing,
     /// A `layout` line with a layout we cannot build.
-    #[error("unknown layout `{0}` in the CNF comments (known: square N)")]
+    #[error(
+        "unknown layout `{0}` in the CNF comments (known: square N, x-sudoku N, hanidoku, \
+         file NAME)"
+    )]
     UnknownLayout(String),
+    /// The embedded layout file does not parse.
+    #[error("the layout file embedded in the CNF comments: {0}")]
+    LayoutFile(LayoutFileError),
     /// A `size` or `layout square` number that is not a number.
     #[error("bad number in CNF comment `{0}`")]
     BadNumber(String),
@@ -149,6 +173,29 @@ pub enum HeaderError {
     /// The `puzzle` line(s) do not parse for the layout.
     #[error("the puzzle in the CNF comments: {0}")]
     Puzzle(PuzzleError),
+    /// The CNF could not be read.
+    #[error("cannot read the CNF: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads the comment lines at the top of a CNF (up to the first non-comment line) and
+/// recovers the layout and puzzle from them, as [`read_header_comments`] does.
+///
+/// ```
+/// use sudosat::encode::read_cnf_header;
+/// let header = read_cnf_header("c layout hanidoku\np cnf 549 0\n".as_bytes()).unwrap();
+/// assert_eq!(header.layout.num_cells(), 61);
+/// ```
+pub fn read_cnf_header<R: std::io::BufRead>(input: R) -> Result<HeaderInfo, HeaderError> {
+    let mut comments = Vec::new();
+    for line in input.lines() {
+        let line = line?;
+        let Some(comment) = line.strip_prefix('c') else {
+            break;
+        };
+        comments.push(comment.strip_prefix(' ').unwrap_or(comment).to_string());
+    }
+    read_header_comments(&comments)
 }
 
 /// Recovers the layout and puzzle from comment lines (without their `c `; surrounding
@@ -165,26 +212,46 @@ pub enum HeaderError {
 /// ```
 pub fn read_header_comments(comments: &[String]) -> Result<HeaderInfo, HeaderError> {
     let mut layout: Option<Layout> = None;
+    let mut file_lines: Option<Vec<&str>> = None;
     let mut size: Option<usize> = None;
     let mut puzzle_line: Option<&str> = None;
     let mut puzzle_rows: Vec<&str> = Vec::new();
     for comment in comments {
+        // Embedded layout-file lines keep their text; everything else is trimmed.
+        if let Some(line) = comment.trim_start().strip_prefix("layout-file") {
+            file_lines
+                .get_or_insert_with(Vec::new)
+                .push(line.strip_prefix(' ').unwrap_or(line));
+            continue;
+        }
         let comment = comment.trim();
         let (key, rest) = comment.split_once(' ').unwrap_or((comment, ""));
         let rest = rest.trim();
         match key {
+            "layout" if rest.starts_with("file") => {}
+            "layout" if rest == "hanidoku" => layout = Some(Layout::hanidoku()),
             "layout" => {
-                let number = rest
-                    .strip_prefix("square ")
+                let (name, number) = rest
+                    .split_once(' ')
+                    .filter(|(name, _)| matches!(*name, "square" | "x-sudoku"))
                     .ok_or_else(|| HeaderError::UnknownLayout(rest.to_string()))?;
                 let n = parse_number(number, comment)?;
-                layout = Some(Layout::square(n).map_err(HeaderError::Layout)?);
+                let built = match name {
+                    "square" => Layout::square(n),
+                    _ => Layout::x_sudoku(n),
+                };
+                layout = Some(built.map_err(HeaderError::Layout)?);
             }
             "size" => size = Some(parse_number(rest, comment)?),
             "puzzle" => puzzle_line = Some(rest),
             "puzzle-row" => puzzle_rows.push(rest),
             _ => {}
         }
+    }
+    if let Some(lines) = file_lines {
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        layout =
+            Some(parse_layout_file(&text, "the embedded layout").map_err(HeaderError::LayoutFile)?);
     }
     let layout = match (layout, size) {
         (Some(layout), Some(size)) if layout.size() != size => {
@@ -204,11 +271,8 @@ pub fn read_header_comments(comments: &[String]) -> Result<HeaderInfo, HeaderErr
     };
     let puzzle = match text {
         Some(text) => {
-            let options = ParseOptions {
-                size: Some(layout.size()),
-                allow_conflicts: true,
-            };
-            let mut puzzles = parse_puzzles(&text, &options).map_err(HeaderError::Puzzle)?;
+            let mut puzzles =
+                parse_puzzles_for(&text, &layout, true).map_err(HeaderError::Puzzle)?;
             puzzles.truncate(1);
             puzzles.pop().map(|puzzle| puzzle.grid)
         }

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::check::check_grid;
 use crate::encode::{decode_model, encoding_stats};
-use crate::grid::Grid;
+use crate::grid::{parse_puzzles, Grid, ParseOptions};
 
 fn fixture(name: &str) -> (Grid, Grid) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/puzzles");
@@ -239,8 +239,9 @@ fn header_comments_without_puzzle_or_with_problems() {
         "the CNF comments disagree: layout square 9 but size 16"
     );
     assert_eq!(
-        message(lines(&["layout hanidoku"])),
-        "unknown layout `hanidoku` in the CNF comments (known: square N)"
+        message(lines(&["layout honeycomb"])),
+        "unknown layout `honeycomb` in the CNF comments (known: square N, x-sudoku N, \
+         hanidoku, file NAME)"
     );
     assert_eq!(
         message(lines(&["size nine"])),
@@ -270,4 +271,24 @@ fn stats_are_readable() {
         "variables     729\nclauses     11988\nliterals    26244\nclauses by length:\n\
          \x20   2 literals     11664\n    9 literals       324\n"
     );
+}
+
+#[test]
+fn every_layout_kind_comes_back_from_the_header() {
+    let file_text = "# windoku\nname windoku\nsize 4\nextra\n.a..\n.a..\n..b.\n..b.\n";
+    let layouts = [
+        Layout::x_sudoku(9).unwrap(),
+        Layout::hanidoku(),
+        crate::layout::parse_layout_file(file_text, "w.layout").unwrap(),
+    ];
+    for layout in layouts {
+        let mut grid = Grid::empty_for(&layout);
+        grid.set_cell(3, 2);
+        let encoding = encode_sudoku(&grid, &layout).unwrap();
+        let header = read_header_comments(&encoding.comments).unwrap();
+        assert_eq!(header.layout.houses(), layout.houses(), "{}", layout.name());
+        assert_eq!(header.layout.lines(), layout.lines(), "{}", layout.name());
+        assert_eq!(header.layout.name(), layout.name());
+        assert_eq!(header.puzzle, Some(grid));
+    }
 }

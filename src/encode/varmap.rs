@@ -1,10 +1,12 @@
-//! [`VarMap`]: the one numbering of "cell (r, c) holds digit v" variables.
+//! [`VarMap`]: the one numbering of "cell holds digit v" variables.
 //!
-//! DIMACS variable `(r·n + c)·n + v` for 0-based row `r` and column `c` and digit
-//! `v` in `1..=n`, so [`Var`] index `(r·n + c)·n + v − 1`. This is the numbering of the
-//! course and of the shared benchmark CNFs; the encoder and the decoder both go through
-//! this type, so they cannot drift apart.
+//! DIMACS variable `cell·n + v` for the 0-based cell index in reading order and digit `v`
+//! in `1..=n`, so [`Var`] index `cell·n + v − 1`. On an n×n grid `cell = r·n + c`, giving
+//! `(r·n + c)·n + v`: the numbering of the course and of the shared benchmark CNFs; on the
+//! Hanidoku honeycomb `cell·9 + v`. The encoder and the decoder both go through this type,
+//! so they cannot drift apart.
 
+use crate::layout::Layout;
 use crate::lit::Var;
 
 /// Maps (row, column, digit) of an n×n grid to variables and back.
@@ -21,12 +23,30 @@ use crate::lit::Var;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VarMap {
     size: usize,
+    num_cells: usize,
 }
 
 impl VarMap {
     /// The numbering for an n×n grid with digits `1..=n`.
     pub fn new(size: usize) -> VarMap {
-        VarMap { size }
+        VarMap {
+            size,
+            num_cells: size * size,
+        }
+    }
+
+    /// The numbering for the cells and digits of `layout`.
+    ///
+    /// ```
+    /// use sudosat::{encode::VarMap, layout::Layout};
+    /// let map = VarMap::for_layout(&Layout::hanidoku());
+    /// assert_eq!((map.num_vars(), map.cell_var(60, 9).to_dimacs()), (549, 549));
+    /// ```
+    pub fn for_layout(layout: &Layout) -> VarMap {
+        VarMap {
+            size: layout.size(),
+            num_cells: layout.num_cells(),
+        }
     }
 
     /// The grid size n.
@@ -34,9 +54,10 @@ impl VarMap {
         self.size
     }
 
-    /// Number of cell variables, n³; they are exactly the variables `0..n³`.
+    /// Number of cell variables, cells × n (n³ on a square grid); they are exactly the
+    /// variables `0..num_vars()`.
     pub fn num_vars(&self) -> usize {
-        self.size * self.size * self.size
+        self.num_cells * self.size
     }
 
     /// The variable "0-based (`row`, `col`) holds `digit`" (`digit` in `1..=n`).
@@ -49,7 +70,7 @@ impl VarMap {
     /// The variable "cell index `cell` (= row·n + col) holds `digit`".
     #[inline]
     pub fn cell_var(&self, cell: usize, digit: u8) -> Var {
-        debug_assert!(cell < self.size * self.size);
+        debug_assert!(cell < self.num_cells);
         debug_assert!((1..=self.size).contains(&usize::from(digit)));
         Var::from_index(cell * self.size + usize::from(digit) - 1)
     }

@@ -1,11 +1,13 @@
 //! Writing grids as text: the line format, the block format, and a boxed picture.
 //!
 //! Line and block output parse back to the same grid (tested below), so tools can chain.
+//! Grids of a non-square layout (the Hanidoku honeycomb) use [`to_block_for`] and
+//! [`to_pretty`], which follow the layout's rows.
 
 use std::fmt::Write;
 
 use super::Grid;
-use crate::layout::Layout;
+use crate::layout::{Geometry, Layout};
 
 /// The line-format symbol of a value: `.` for blank, `1`-`9`, then `A`-`Z` for 10-35.
 fn symbol(value: u8) -> char {
@@ -62,6 +64,49 @@ pub fn to_block(grid: &Grid) -> String {
     text
 }
 
+/// The block format for any layout: square layouts as [`to_block`], the honeycomb one
+/// row per line with the digits together (`26345`), `0` for blank.
+///
+/// ```
+/// use sudosat::grid::{format::to_block_for, Grid};
+/// use sudosat::layout::Layout;
+/// let text = to_block_for(&Grid::empty_for(&Layout::hanidoku()), &Layout::hanidoku());
+/// assert_eq!(text.lines().map(str::len).collect::<Vec<_>>(), [5, 6, 7, 8, 9, 8, 7, 6, 5]);
+/// ```
+pub fn to_block_for(grid: &Grid, layout: &Layout) -> String {
+    if grid.is_square() {
+        return to_block(grid);
+    }
+    let mut text = String::with_capacity(grid.cells().len() * 2);
+    let mut rest = grid.cells();
+    for length in layout.row_lengths() {
+        let (row, tail) = rest.split_at(length.min(rest.len()));
+        text.extend(row.iter().map(|&v| if v == 0 { '0' } else { symbol(v) }));
+        text.push('\n');
+        rest = tail;
+    }
+    text
+}
+
+/// The honeycomb as hex ASCII art: each cell drawn `/d\` (the top of a hexagon), rows centred
+/// so that neighbouring rows are offset by half a cell, as the hexagons sit.
+fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
+    let widest = row_lengths.iter().copied().max().unwrap_or(0);
+    let mut text = String::new();
+    let mut rest = grid.cells();
+    for &length in row_lengths {
+        let (row, tail) = rest.split_at(length.min(rest.len()));
+        rest = tail;
+        // A cell is 4 columns wide ("  d " with its gap): half a cell is 2 columns.
+        let indent = 2 * (widest - length);
+        let _ = write!(text, "{:indent$}", "");
+        let cells: Vec<String> = row.iter().map(|&v| format!("/{}\\", symbol(v))).collect();
+        text.push_str(cells.join(" ").trim_end());
+        text.push('\n');
+    }
+    text
+}
+
 /// A picture for people: `|` between boxes, `+---+` lines between bands, `.` for blank,
 /// numbers right-aligned (symbols would be shorter, but 10-64 read better as numbers).
 /// Layouts without a box size get only the outer frame.
@@ -77,6 +122,9 @@ pub fn to_block(grid: &Grid) -> String {
 /// assert_eq!(text.lines().count(), 7);
 /// ```
 pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
+    if let Geometry::Hex { row_lengths } = layout.geometry() {
+        return hex_pretty(grid, row_lengths);
+    }
     let size = grid.size();
     let width = size.to_string().len();
     let band = layout.box_size().filter(|&k| k > 0).unwrap_or(size.max(1));
@@ -158,6 +206,27 @@ mod tests {
             }
             assert_eq!(reparse(&to_block(&grid), size), grid, "block {size}");
         }
+    }
+
+    #[test]
+    fn the_honeycomb_draws_offset_rows_and_its_blocks_parse_back() {
+        let layout = Layout::hanidoku();
+        let cells = (0..61).map(|i| (i % 10) as u8).collect();
+        let grid = Grid::for_layout(&layout, cells).unwrap();
+        let pretty = to_pretty(&grid, &layout);
+        let lines: Vec<_> = pretty.lines().collect();
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines[0], "        /.\\ /1\\ /2\\ /3\\ /4\\");
+        assert_eq!(lines[4].len(), 9 * 4 - 1);
+        assert!(lines[1].starts_with("      /5\\"));
+        let block = to_block_for(&grid, &layout);
+        let back = crate::grid::parse_puzzles_for(&block, &layout, true).unwrap();
+        assert_eq!(back[0].grid, grid);
+        let line = to_line(&grid).unwrap();
+        assert_eq!(
+            crate::grid::parse_puzzles_for(&line, &layout, true).unwrap()[0].grid,
+            grid
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! [`Grid`]: the digits of an n×n puzzle or solution, 0 for a blank cell.
+//! [`Grid`]: the digits of a puzzle or solution, 0 for a blank cell.
 //!
-//! A grid knows only its size and its cells; which cells must differ is the
-//! [`Layout`](crate::layout::Layout)'s business. Reading text into grids lives in
+//! A grid knows only its digit count and its cells (n² of them for the classic square
+//! formats, or as many as its [`Layout`] has); which cells must differ, and where they
+//! sit, is the layout's business. Reading text into grids lives in
 //! [`parse`], writing them out in [`format`].
 
 pub mod format;
@@ -11,8 +12,12 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::layout::Layout;
+
 pub use format::{to_block, to_line, to_pretty};
-pub use parse::{parse_puzzles, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
+pub use parse::{
+    parse_puzzles, parse_puzzles_for, ParseOptions, Puzzle, PuzzleError, PuzzleReader,
+};
 
 /// The largest size a grid may have. Matches the largest square layout (64 = 8²); a `u8`
 /// cell would hold more, but no layout uses more.
@@ -27,7 +32,7 @@ pub enum GridError {
         /// The requested size.
         size: usize,
     },
-    /// The cell count is not `size²`.
+    /// The cell count is not `size²` (or the layout's cell count).
     #[error("a {size}x{size} grid has {expected} cells, not {found}")]
     WrongLength {
         /// The grid size.
@@ -95,12 +100,50 @@ impl Grid {
         Ok(Grid { size, cells })
     }
 
-    /// The number of digits `n` (the grid is n×n).
+    /// An all-blank grid with the cells and digits of `layout`.
+    ///
+    /// ```
+    /// use sudosat::{grid::Grid, layout::Layout};
+    /// let grid = Grid::empty_for(&Layout::hanidoku());
+    /// assert_eq!((grid.size(), grid.cells().len()), (9, 61));
+    /// ```
+    pub fn empty_for(layout: &Layout) -> Grid {
+        Grid {
+            size: layout.size(),
+            cells: vec![0; layout.num_cells()],
+        }
+    }
+
+    /// A grid for `layout` from cells in the layout's reading order; checks the count and
+    /// that every value is `0..=layout.size()`.
+    pub fn for_layout(layout: &Layout, cells: Vec<u8>) -> Result<Grid, GridError> {
+        let size = layout.size();
+        if layout.is_square() {
+            return Grid::from_cells(size, cells);
+        }
+        if cells.len() != layout.num_cells() {
+            return Err(GridError::WrongLength {
+                size,
+                expected: layout.num_cells(),
+                found: cells.len(),
+            });
+        }
+        if let Some(cell) = cells.iter().position(|&v| usize::from(v) > size) {
+            return Err(GridError::OutOfRange {
+                size,
+                cell,
+                value: cells[cell],
+            });
+        }
+        Ok(Grid { size, cells })
+    }
+
+    /// The number of digits `n` (a square grid is n×n).
     pub fn size(&self) -> usize {
         self.size
     }
 
-    /// The value at 0-based (`row`, `col`): 0 for blank.
+    /// The value at 0-based (`row`, `col`) of a square grid: 0 for blank.
     ///
     /// # Panics
     /// If `row` or `col` is not below `size()`.
@@ -120,9 +163,24 @@ impl Grid {
         self.cells[row * self.size + col] = value;
     }
 
-    /// All cells, row-major.
+    /// Sets cell index `cell` (reading order) to `value`; 0 blanks it. Works for every
+    /// layout, where [`Grid::set`] assumes a square.
+    ///
+    /// # Panics
+    /// If `cell` is outside the grid or `value > size()` (caller bugs, as for `set`).
+    pub fn set_cell(&mut self, cell: usize, value: u8) {
+        assert!(usize::from(value) <= self.size, "value above the grid size");
+        self.cells[cell] = value;
+    }
+
+    /// All cells, row-major (reading order).
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// True when the grid has the n² cells of an n×n square.
+    pub fn is_square(&self) -> bool {
+        self.cells.len() == self.size * self.size
     }
 
     /// The number of filled cells.

@@ -11,6 +11,15 @@
 //!   rows of n numbers (`.` or `0` blank), n being the token count of that first line.
 //!   A blank line or the n-th row ends the block. The only format for n > 35.
 //!
+//! A reader made with [`PuzzleReader::for_layout`] reads puzzles of that layout only. For a
+//! square layout (X-Sudoku, a layout file) the formats above apply with the layout's size,
+//! and givens are checked against its houses. For the Hanidoku honeycomb:
+//!
+//! - **Line format**: 61 symbols in reading order (`0` or `.` blank), optionally after
+//!   the course files' prefix `HQV1G`; spaces are ignored.
+//! - **Block format**: one line per row of the honeycomb (5, 6, 7, 8, 9, 8, 7, 6, 5
+//!   symbols), spaces between symbols optional.
+//!
 //! Everywhere: `#` lines are comments, blank lines between puzzles are ignored, `\r`
 //! and surrounding whitespace are dropped, and a final newline is optional. A first line
 //! that is a lone count (Norvig's files start with `95`) is skipped when another line
@@ -21,12 +30,17 @@
 //! carries on with the next puzzle, so a caller may report and continue; an I/O error
 //! ends the stream.
 
-use std::io::{self, BufRead};
-
-use thiserror::Error;
+use std::io::BufRead;
 
 use super::Grid;
-use crate::layout::{HouseKind, Layout, LayoutError};
+use crate::layout::{HouseKind, Layout};
+
+#[path = "parse_error.rs"]
+mod error;
+#[path = "parse_shaped.rs"]
+mod shaped;
+
+pub use error::PuzzleError;
 
 /// How to read puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,154 +61,6 @@ pub struct Puzzle {
     pub number: usize,
     /// 1-based line on which the puzzle starts.
     pub line: usize,
-}
-
-/// Why a puzzle could not be read. `line` is the line of the offending cell or row when
-/// there is one, else the puzzle's first line; rows and columns are 1-based.
-#[derive(Debug, Error)]
-pub enum PuzzleError {
-    /// The forced size in [`ParseOptions`] is no Sudoku size.
-    #[error("{0}")]
-    InvalidSize(LayoutError),
-    /// A line-format puzzle whose cell count is no `k⁴`, in a file with no size yet.
-    #[error(
-        "puzzle {puzzle} (line {line}): {found} cells fit no grid size (a puzzle line has \
-         16 cells for 4x4, 81 for 9x9, 256 for 16x16, 625 for 25x25 or 1296 for 36x36)"
-    )]
-    NoSize {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The number of symbols on the line.
-        found: usize,
-    },
-    /// A line-format puzzle of the wrong length for the forced or established size.
-    #[error("puzzle {puzzle} (line {line}): expected {expected} cells for {size}x{size} but found {found}")]
-    WrongCellCount {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The grid size the cells were expected for.
-        size: usize,
-        /// `size²`.
-        expected: usize,
-        /// The number of symbols found.
-        found: usize,
-    },
-    /// A well-formed puzzle of another size than [`ParseOptions::size`].
-    #[error("puzzle {puzzle} (line {line}): size {requested} was requested but the puzzle is {found}x{found}")]
-    SizeMismatch {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The forced size.
-        requested: usize,
-        /// The size of the puzzle as written.
-        found: usize,
-    },
-    /// A block whose first row has a number of entries that is no Sudoku size.
-    #[error(
-        "puzzle {puzzle} (line {line}): a row of {found} numbers fits no Sudoku size \
-         (rows have 4, 9, 16, 25, 36, 49 or 64 numbers)"
-    )]
-    BlockWidth {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// Entries on the first row.
-        found: usize,
-    },
-    /// A block row with another number of entries than the first row.
-    #[error("puzzle {puzzle} (line {line}): row {row} has {found} numbers but a {size}x{size} row has {size}")]
-    RowLength {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// The grid size.
-        size: usize,
-        /// Entries found on the row.
-        found: usize,
-    },
-    /// A block that ended (blank line or end of input) before its n-th row.
-    #[error(
-        "puzzle {puzzle} (line {line}): expected {size} rows for {size}x{size} but found {found}"
-    )]
-    RowCount {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// The grid size.
-        size: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A cell symbol that is neither a digit nor a blank.
-    #[error("puzzle {puzzle} (line {line}), row {row} column {col}: unknown symbol '{symbol}'")]
-    UnknownSymbol {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// The symbol (line format) or token (block format) as written.
-        symbol: String,
-    },
-    /// A digit above the grid size.
-    #[error("puzzle {puzzle} (line {line}), row {row} column {col}: value {value} is out of range 1..{size}")]
-    OutOfRange {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// The value in decimal (kept as text: it may not fit any integer type).
-        value: String,
-        /// The grid size.
-        size: usize,
-    },
-    /// Two givens with the same digit in one house.
-    #[error(
-        "puzzle {puzzle} (line {line}): row {} column {} and row {} column {} both hold {digit} ({house} {index})",
-        first.0, first.1, second.0, second.1
-    )]
-    Conflict {
-        /// Puzzle number.
-        puzzle: usize,
-        /// Line number.
-        line: usize,
-        /// 1-based (row, column) of the first cell in reading order.
-        first: (usize, usize),
-        /// 1-based (row, column) of the second cell.
-        second: (usize, usize),
-        /// The repeated digit.
-        digit: u8,
-        /// The kind of house both cells share.
-        house: HouseKind,
-        /// 1-based number of that house.
-        index: usize,
-    },
-    /// Reading the input failed (including at line `line`).
-    #[error("line {line}: cannot read input: {source}")]
-    Io {
-        /// The line being read.
-        line: usize,
-        /// The underlying error.
-        source: io::Error,
-    },
 }
 
 /// One physical line, classified.
@@ -234,6 +100,8 @@ pub struct PuzzleReader<R> {
     file_size: Option<usize>,
     /// The layout of the last size seen: files rarely mix sizes, so one is enough.
     layout: Option<Layout>,
+    /// Set by [`PuzzleReader::for_layout`]: `layout` is fixed and never replaced.
+    fixed: bool,
     done: bool,
 }
 
@@ -254,8 +122,46 @@ impl<R: BufRead> PuzzleReader<R> {
             seen_content: false,
             file_size: None,
             layout,
+            fixed: false,
             done: false,
         })
+    }
+
+    /// A reader of puzzles of `layout` only (see the module docs for the honeycomb's
+    /// formats); `allow_conflicts` as in [`ParseOptions`].
+    ///
+    /// ```
+    /// use sudosat::grid::PuzzleReader;
+    /// use sudosat::layout::Layout;
+    /// let text = "HQV1G0000000000000000000000000000000000000000000000002053000040350\r\n";
+    /// let layout = Layout::hanidoku();
+    /// let puzzle = PuzzleReader::for_layout(text.as_bytes(), &layout, false).next().unwrap().unwrap();
+    /// assert_eq!((puzzle.grid.cells().len(), puzzle.grid.givens()), (61, 6));
+    /// ```
+    pub fn for_layout(input: R, layout: &Layout, allow_conflicts: bool) -> PuzzleReader<R> {
+        PuzzleReader {
+            input,
+            options: ParseOptions {
+                size: Some(layout.size()),
+                allow_conflicts,
+            },
+            line_no: 0,
+            buf: Vec::new(),
+            pending: None,
+            puzzles: 0,
+            seen_content: false,
+            file_size: Some(layout.size()),
+            layout: Some(layout.clone()),
+            fixed: true,
+            done: false,
+        }
+    }
+
+    /// The fixed layout when it is not an n×n square (the honeycomb).
+    fn shaped_layout(&self) -> Option<&Layout> {
+        self.layout
+            .as_ref()
+            .filter(|layout| self.fixed && !layout.is_square())
     }
 
     fn read_line(&mut self) -> Result<Option<RawLine>, PuzzleError> {
@@ -300,6 +206,12 @@ impl<R: BufRead> PuzzleReader<R> {
         let Some((mut line, mut text)) = self.next_content()? else {
             return Ok(None);
         };
+        if let Some(layout) = self.shaped_layout().cloned() {
+            self.puzzles += 1;
+            return self
+                .read_shaped(&layout, self.puzzles, line, &text)
+                .map(Some);
+        }
         if !self.seen_content {
             self.seen_content = true;
             // Digits only and shorter than the smallest real puzzle (16 cells): a count,
@@ -481,17 +393,21 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Checks the givens for repeats (unless allowed) and wraps the grid up.
     fn finish(&mut self, number: usize, line: usize, grid: Grid) -> Result<Puzzle, PuzzleError> {
         if !self.options.allow_conflicts {
-            if self.layout.as_ref().map(Layout::size) != Some(grid.size) {
+            if !self.fixed && self.layout.as_ref().map(Layout::size) != Some(grid.size) {
                 self.layout = Layout::square(grid.size).ok();
             }
             if let Some(layout) = &self.layout {
                 if let Some(conflict) = first_conflict(&grid, layout) {
                     let (a, b, digit, house, index) = conflict;
+                    let place = |cell: usize| {
+                        let (row, col) = layout.position(cell);
+                        (row + 1, col + 1)
+                    };
                     return Err(PuzzleError::Conflict {
                         puzzle: number,
                         line,
-                        first: (a / grid.size + 1, a % grid.size + 1),
-                        second: (b / grid.size + 1, b % grid.size + 1),
+                        first: place(a),
+                        second: place(b),
                         digit,
                         house,
                         index: index + 1,
@@ -503,15 +419,15 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
-/// The first repeated given, house by house in layout order: (first cell, second cell,
-/// digit, house kind, 0-based house index).
+/// The first repeated given, group by group in layout order (houses, then lines, whose
+/// digits must differ too): (first cell, second cell, digit, group kind, 0-based index).
 fn first_conflict(grid: &Grid, layout: &Layout) -> Option<(usize, usize, u8, HouseKind, usize)> {
     let mut seen: Vec<Option<usize>> = vec![None; grid.size + 1];
-    for house in layout.houses() {
+    for house in layout.groups() {
         seen.fill(None);
         for &cell in &house.cells {
-            let digit = grid.cells[cell];
-            if digit == 0 {
+            let digit = grid.cells.get(cell).copied().unwrap_or(0);
+            if digit == 0 || usize::from(digit) > grid.size {
                 continue;
             }
             if let Some(earlier) = seen[usize::from(digit)] {
@@ -586,6 +502,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 /// ```
 pub fn parse_puzzles(text: &str, options: &ParseOptions) -> Result<Vec<Puzzle>, PuzzleError> {
     PuzzleReader::new(text.as_bytes(), options)?.collect()
+}
+
+/// Reads every puzzle of `text` for `layout` (see [`PuzzleReader::for_layout`]), stopping
+/// at the first error.
+pub fn parse_puzzles_for(
+    text: &str,
+    layout: &Layout,
+    allow_conflicts: bool,
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    PuzzleReader::for_layout(text.as_bytes(), layout, allow_conflicts).collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,53 @@
-//! The classic n×n Sudoku with n = k²: n rows, n columns and n boxes of k×k cells.
+//! The classic n×n Sudoku with n = k²: n rows, n columns and n boxes of k×k cells; and
+//! X-Sudoku, which adds both main diagonals as houses.
 
-use super::{House, HouseKind, Layout, LayoutError, MAX_BOX_SIZE};
+use super::{Geometry, House, HouseKind, Layout, LayoutError, MAX_BOX_SIZE};
+
+/// Rows (top to bottom) then columns (left to right) of an n×n grid: the first houses of
+/// every square layout, in the order the encoder's clause order depends on.
+pub(super) fn rows_and_columns(n: usize) -> Vec<House> {
+    let mut houses = Vec::with_capacity(3 * n + 2);
+    for row in 0..n {
+        let cells = (0..n).map(|col| row * n + col).collect();
+        houses.push(House {
+            kind: HouseKind::Row,
+            index: row,
+            cells,
+        });
+    }
+    for col in 0..n {
+        let cells = (0..n).map(|row| row * n + col).collect();
+        houses.push(House {
+            kind: HouseKind::Column,
+            index: col,
+            cells,
+        });
+    }
+    houses
+}
+
+/// The two main diagonals of an n×n grid: `\` first, then `/`.
+pub(super) fn diagonals(n: usize) -> [House; 2] {
+    [
+        House {
+            kind: HouseKind::Diagonal,
+            index: 0,
+            cells: (0..n).map(|i| i * n + i).collect(),
+        },
+        House {
+            kind: HouseKind::Diagonal,
+            index: 1,
+            cells: (0..n).map(|i| i * n + (n - 1 - i)).collect(),
+        },
+    ]
+}
+
+/// The box side k with k² = n, if n is a supported square size.
+fn box_side(n: usize) -> Result<usize, LayoutError> {
+    (1..=MAX_BOX_SIZE)
+        .find(|k| k * k == n)
+        .ok_or(LayoutError::NotSquare { size: n })
+}
 
 impl Layout {
     /// The square Sudoku with `n` digits, `n = k²` for `k` in `1..=8`.
@@ -21,26 +68,8 @@ impl Layout {
     /// assert!(Layout::square(10).is_err());
     /// ```
     pub fn square(n: usize) -> Result<Layout, LayoutError> {
-        let k = (1..=MAX_BOX_SIZE)
-            .find(|k| k * k == n)
-            .ok_or(LayoutError::NotSquare { size: n })?;
-        let mut houses = Vec::with_capacity(3 * n);
-        for row in 0..n {
-            let cells = (0..n).map(|col| row * n + col).collect();
-            houses.push(House {
-                kind: HouseKind::Row,
-                index: row,
-                cells,
-            });
-        }
-        for col in 0..n {
-            let cells = (0..n).map(|row| row * n + col).collect();
-            houses.push(House {
-                kind: HouseKind::Column,
-                index: col,
-                cells,
-            });
-        }
+        let k = box_side(n)?;
+        let mut houses = rows_and_columns(n);
         for index in 0..n {
             let (top, left) = (index / k * k, index % k * k);
             let cells = (0..n).map(|i| (top + i / k) * n + left + i % k).collect();
@@ -50,13 +79,38 @@ impl Layout {
                 cells,
             });
         }
-        Ok(Layout::from_houses(
+        Ok(Layout::from_parts(
             format!("square {n}"),
             n,
-            n,
-            n,
-            Some(k),
+            Geometry::Square {
+                side: n,
+                box_size: Some(k),
+            },
             houses,
+            Vec::new(),
+        ))
+    }
+
+    /// X-Sudoku: the square Sudoku with `n` digits plus both main diagonals as houses
+    /// (after the boxes: `\` then `/`).
+    ///
+    /// ```
+    /// use sudosat::layout::{HouseKind, Layout};
+    /// let layout = Layout::x_sudoku(9).unwrap();
+    /// assert_eq!(layout.name(), "x-sudoku 9");
+    /// let anti = &layout.houses()[28];
+    /// assert_eq!((anti.kind, anti.index, anti.cells[0]), (HouseKind::Diagonal, 1, 8));
+    /// ```
+    pub fn x_sudoku(n: usize) -> Result<Layout, LayoutError> {
+        let square = Layout::square(n)?;
+        let mut houses = square.houses;
+        houses.extend(diagonals(n));
+        Ok(Layout::from_parts(
+            format!("x-sudoku {n}"),
+            n,
+            square.geometry,
+            houses,
+            Vec::new(),
         ))
     }
 }
@@ -94,6 +148,18 @@ mod tests {
                 assert_eq!(cells.len(), n, "{house} of size {n}");
             }
         }
+    }
+
+    #[test]
+    fn x_sudoku_diagonals_cross_in_the_centre() {
+        let layout = Layout::x_sudoku(9).unwrap();
+        assert_eq!(layout.houses().len(), 29);
+        let centre: Vec<_> = layout.houses_of(40).map(|h| h.to_string()).collect();
+        assert_eq!(
+            centre,
+            ["row 5", "column 5", "box 5", "diagonal 1", "diagonal 2"]
+        );
+        assert_eq!(layout.houses_of(1).count(), 3);
     }
 
     #[test]
