@@ -3,10 +3,11 @@
 //! A grid knows only its digit count and its cells (n² of them for the classic square
 //! formats, or as many as its [`Layout`] has); which cells must differ, and where they
 //! sit, is the layout's business. Reading text into grids lives in
-//! [`parse`], writing them out in [`format`].
+//! [`parse`], writing them out in [`format`] (text) and [`svg`] (pictures).
 
 pub mod format;
 pub mod parse;
+pub mod svg;
 
 use std::fmt;
 
@@ -18,6 +19,7 @@ pub use format::{to_block, to_line, to_pretty};
 pub use parse::{
     parse_puzzles, parse_puzzles_for, ParseOptions, Puzzle, PuzzleError, PuzzleReader,
 };
+pub use svg::to_svg;
 
 /// The largest size a grid may have. Matches the largest square layout (64 = 8²); a `u8`
 /// cell would hold more, but no layout uses more.
