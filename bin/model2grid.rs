@@ -8,6 +8,7 @@ use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
 use sudosat::encode::{decode_model, read_cnf_header};
 use sudosat::grid::format::{to_block_for, to_line, to_pretty};
+use sudosat::grid::{to_svg, Grid, PuzzleReader};
 use sudosat::layout::Layout;
 use sudosat::model::{read_answer, Answer};
 
@@ -25,12 +26,19 @@ OUTPUT:
   format above, so the pipeline works at every size. Hanidoku: --format line prints the 61
   digits on one line, block one row of the honeycomb per line, pretty draws the honeycomb
   with rows offset by half a cell.
+  --format svg writes a standalone SVG picture (square grids with thick box or region
+  borders and shaded diagonals / extra houses; Hanidoku as a honeycomb). Givens are bold
+  black and solved digits blue when the puzzle is known: from --puzzle FILE (one puzzle,
+  in any format sudoku2cnf reads, for the same layout), or else from the 'c puzzle' lines
+  of the CNF given with --cnf. Otherwise every digit is drawn alike.
+  --puzzle is checked against the grid in every format: each given must keep its value.
 
 EXIT CODES:
   0  a grid was decoded and written
-  1  no solution (UNSATISFIABLE or UNKNOWN), an unreadable answer, or a model that does not
-     give every cell exactly one value
-  2  bad command-line usage";
+  1  no solution (UNSATISFIABLE or UNKNOWN), an unreadable answer, a model that does not
+     give every cell exactly one value, or a grid that changes a given of --puzzle
+  2  bad command-line usage, or a --puzzle file that is unreadable or not one puzzle of
+     the layout";
 
 /// How the grid is printed.
 #[derive(Clone, Copy, ValueEnum)]
@@ -43,6 +51,8 @@ enum Format {
     Block,
     /// Rows with box borders, for people.
     Pretty,
+    /// A standalone SVG picture; givens bold, solved digits blue.
+    Svg,
 }
 
 /// Decode a solver's model of a sudoku2cnf formula into a grid.
@@ -60,6 +70,10 @@ struct Args {
     /// Take the layout from the comment header of this CNF (as written by sudoku2cnf).
     #[arg(long, value_name = "FILE")]
     cnf: Option<PathBuf>,
+    /// The puzzle that was solved, to draw its givens apart from the solved digits
+    /// (`--format svg`; default: the puzzle in the header of --cnf). `-`: stdin.
+    #[arg(long, value_name = "FILE")]
+    puzzle: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "auto")]
     format: Format,
@@ -71,6 +85,16 @@ fn main() -> ExitCode {
 
 fn decode(args: Args) -> Result<u8, Failure> {
     let source = Source::from_arg(args.input.as_deref());
+    let puzzle_source = args
+        .puzzle
+        .as_deref()
+        .map(|path| Source::from_arg(Some(path)));
+    if puzzle_source == Some(Source::Stdin) && source == Source::Stdin {
+        return Err(Failure::new(
+            2,
+            "the answer and the puzzle cannot both come from standard input",
+        ));
+    }
     let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
     let model = match read_answer(input).map_err(|error| Failure::input(1, &source, error))? {
         Answer::Sat(model) => model,
@@ -82,6 +106,7 @@ fn decode(args: Args) -> Result<u8, Failure> {
         }
         Answer::Unknown => return Err(Failure::new(1, "no solution: the solver answered UNKNOWN")),
     };
+    let mut header_puzzle = None;
     let layout = match (
         args.layout.as_deref().filter(|&spec| spec != "sudoku"),
         args.size,
@@ -91,7 +116,11 @@ fn decode(args: Args) -> Result<u8, Failure> {
             Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?
         }
         (None, Some(size), _) => Layout::square(size).map_err(|error| Failure::new(2, error))?,
-        (None, None, Some(path)) => layout_from_cnf(&Source::File(path.clone()))?,
+        (None, None, Some(path)) => {
+            let (layout, puzzle) = layout_from_cnf(&Source::File(path.clone()))?;
+            header_puzzle = puzzle;
+            layout
+        }
         (None, None, None) => layout_from_var_count(model.max_var())?,
     };
     let size = layout.size();
@@ -111,6 +140,16 @@ fn decode(args: Args) -> Result<u8, Failure> {
     }
     let assignment = model.to_assignment(num_vars);
     let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
+    let givens = match &puzzle_source {
+        Some(source) => Some(read_one_puzzle(source, &layout)?),
+        // The header's puzzle is only drawn, so only read for pictures: the text formats
+        // keep decoding exactly as before.
+        None if matches!(args.format, Format::Svg) => header_puzzle,
+        None => None,
+    };
+    if let Some(puzzle) = &givens {
+        check_givens_kept(&grid, puzzle, &layout, puzzle_source.as_ref())?;
+    }
     let format = match args.format {
         Format::Auto if size <= 35 => Format::Line,
         Format::Auto => Format::Block,
@@ -125,6 +164,7 @@ fn decode(args: Args) -> Result<u8, Failure> {
         })?,
         Format::Block => to_block_for(&grid, &layout),
         Format::Pretty => to_pretty(&grid, &layout),
+        Format::Svg => to_svg(&grid, &layout, givens.as_ref()),
     };
     let mut out = cli::stdout();
     out.write_all(text.as_bytes())?;
@@ -135,11 +175,67 @@ fn decode(args: Args) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The layout named (or embedded) in the comment lines above the `p` line of a CNF.
-fn layout_from_cnf(source: &Source) -> Result<Layout, Failure> {
+/// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
+/// the puzzle its `c puzzle` lines give, if any.
+fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(1, source, error))?;
     let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
-    Ok(header.layout)
+    Ok((header.layout, header.puzzle))
+}
+
+/// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
+/// rather than guessed from: the model belongs to one of them.
+fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
+    let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let mut puzzles = PuzzleReader::for_layout(input, layout, true);
+    let first = puzzles
+        .next()
+        .transpose()
+        .map_err(|error| Failure::input(2, source, error))?
+        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
+    if puzzles.next().is_some() {
+        return Err(Failure::input(
+            2,
+            source,
+            "holds several puzzles; model2grid draws one grid: give a file with only its \
+             puzzle (or --cnf FILE, whose header names the puzzle)",
+        ));
+    }
+    Ok(first.grid)
+}
+
+/// Refuses a grid that changes a given: the puzzle is not the one this model solves, and
+/// drawing it as given would show digits that were never there.
+fn check_givens_kept(
+    grid: &Grid,
+    puzzle: &Grid,
+    layout: &Layout,
+    puzzle_source: Option<&Source>,
+) -> Result<(), Failure> {
+    let changed = grid
+        .cells()
+        .iter()
+        .zip(puzzle.cells())
+        .position(|(&value, &given)| given != 0 && value != given);
+    let Some(cell) = changed else {
+        return Ok(());
+    };
+    let (row, col) = layout.position(cell);
+    let origin = match puzzle_source {
+        Some(source) => format!("the puzzle of {source}"),
+        None => "the puzzle in the CNF header".to_string(),
+    };
+    Err(Failure::new(
+        1,
+        format!(
+            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
+             solve that puzzle",
+            row + 1,
+            col + 1,
+            grid.cells()[cell],
+            puzzle.cells()[cell]
+        ),
+    ))
 }
 
 /// "9x9 grid" for square layouts, the layout's name otherwise.

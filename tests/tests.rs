@@ -6,6 +6,7 @@ mod drat;
 mod gridcheck;
 mod layouts;
 mod model2grid;
+mod model2grid_svg;
 mod pipeline;
 mod proof;
 mod satsolve;
