@@ -243,3 +243,36 @@ fn a_puzzle_the_model_does_not_solve_is_refused() {
     .expect_code(2)
     .expect_no_stdout();
 }
+
+#[test]
+fn the_readme_pictures_are_what_the_pipeline_draws() {
+    // The commands of the README's "Pictures" section; regenerate the files with them
+    // when the drawing changes on purpose.
+    let dir = scratch("svg-docs");
+    let cases: [(&str, Vec<String>); 2] = [
+        (
+            "docs/sudoku-9x9.svg",
+            vec![testdata("puzzles/9x9_ai_escargot.txt")
+                .display()
+                .to_string()],
+        ),
+        (
+            "docs/hanidoku.svg",
+            ["--layout", "hanidoku", "--index", "1"]
+                .map(String::from)
+                .into_iter()
+                .chain([testdata("layouts/hanidoku.txt").display().to_string()])
+                .collect(),
+        ),
+    ];
+    for (file, args) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (cnf, answer) = solve(&dir, "docs", &args);
+        let drawn = picture(&["--cnf", cnf.to_str().unwrap()], &answer);
+        let committed = std::fs::read_to_string(crate::util::root().join(file)).unwrap();
+        assert!(
+            drawn == committed,
+            "{file} is out of date: regenerate it with the README's commands"
+        );
+    }
+}
