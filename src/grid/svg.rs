@@ -375,7 +375,7 @@ fn num(value: f64) -> String {
 /// Text made safe for XML character data and attribute values: the five special
 /// characters as entities, and characters XML 1.0 forbids (most control characters)
 /// replaced by U+FFFD.
-pub fn escape(text: &str) -> String {
+fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
