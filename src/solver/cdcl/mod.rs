@@ -333,7 +333,11 @@ impl Solver {
             if self.trail.decision_level() == 0 && self.trail.len() > self.simplified_at {
                 self.simplify();
             }
-            if self.reduce_schedule.due(self.stats.conflicts) {
+            if self.reduce_schedule.due(
+                self.stats.conflicts,
+                self.db.num_learnt(),
+                self.db.num_original(),
+            ) {
                 self.reduce();
             }
             match self.decide.pick(&self.trail) {
@@ -394,7 +398,8 @@ impl Solver {
         );
         self.stats.reductions += 1;
         self.stats.deleted_clauses += deleted as u64;
-        self.reduce_schedule.done(self.stats.conflicts);
+        self.reduce_schedule
+            .done(self.stats.conflicts, self.db.num_learnt());
         self.collect_garbage();
     }
 
