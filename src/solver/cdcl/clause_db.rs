@@ -218,7 +218,6 @@ impl ClauseDb {
     }
 
     /// Words in the arena, live and deleted.
-    #[cfg(test)]
     pub fn size(&self) -> usize {
         self.arena.len()
     }

@@ -73,6 +73,8 @@ pub struct Solver {
     interrupt: Option<Arc<AtomicBool>>,
     /// Level-0 trail length at the last simplification.
     simplified_at: usize,
+    /// Propagation count before which no simplification starts (see `simplify`).
+    simplify_props: u64,
     scratch: Vec<Lit>,
     candidates: Vec<ClauseRef>,
     /// The DRAT proof being written, if one was requested.
@@ -116,6 +118,7 @@ impl Solver {
             conflict_limit: None,
             interrupt: None,
             simplified_at: 0,
+            simplify_props: 0,
             scratch: Vec::new(),
             candidates: Vec::new(),
             proof: None,
@@ -330,7 +333,10 @@ impl Solver {
                 self.backtrack(0);
                 return RunEnd::Restart;
             }
-            if self.trail.decision_level() == 0 && self.trail.len() > self.simplified_at {
+            if self.trail.decision_level() == 0
+                && self.trail.len() > self.simplified_at
+                && self.stats.propagations >= self.simplify_props
+            {
                 self.simplify();
             }
             if self.reduce_schedule.due(
@@ -380,6 +386,10 @@ impl Solver {
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
     }
 
+    /// Deletes the clauses satisfied at level 0. A pass costs a scan of the arena, so
+    /// (as in MiniSat) the next one waits until propagation has done about as much work:
+    /// as many propagations as the arena has words. Measured: bw_large.d 13 → 4 passes
+    /// and garbage collections, solve time 0.043 → 0.030 s.
     fn simplify(&mut self) {
         let removed = reduce::simplify(&mut self.db, &mut self.trail, self.proof.as_mut());
         self.stats.simplified_clauses += removed as u64;
@@ -387,6 +397,7 @@ impl Solver {
         if removed > 0 {
             self.collect_garbage();
         }
+        self.simplify_props = self.stats.propagations + self.db.size() as u64;
     }
 
     fn reduce(&mut self) {
