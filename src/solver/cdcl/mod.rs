@@ -9,7 +9,7 @@
 //! | `watch` | two watched literals with blockers, binary watches, propagation |
 //! | `trail` | assignment trail, levels, reasons |
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
-//! | `decide` + `heap` | EVSIDS with a variable heap, phase saving |
+//! | `decide` + `heap` | EVSIDS with a variable heap, target phases |
 //! | `restart` | Luby restarts (default) or Glucose EMA restarts |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
@@ -289,6 +289,7 @@ impl Solver {
                 RunEnd::Restart => {
                     self.stats.restarts += 1;
                     self.restarts.restarted();
+                    self.decide.restarted();
                 }
                 RunEnd::Stopped => {
                     self.backtrack(0);
@@ -359,6 +360,7 @@ impl Solver {
 
     /// Analyses a conflict, backjumps, and asserts the learnt clause.
     fn learn(&mut self, conflict: ClauseRef) {
+        self.decide.conflict(&self.trail);
         let learnt = self
             .analyzer
             .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
