@@ -240,7 +240,7 @@ impl ClauseDb {
     /// Drops deleted clauses by sliding the live ones, in order, towards the start of
     /// the arena. Working in place keeps the peak memory at one arena (copying into a
     /// fresh buffer needed two, and left the allocator with freed blocks it could not
-    /// reuse: php_10_9's peak grew to 7 MB that way, against 4 MB after the change).
+    /// reuse: php_10_9's peak after 100 000 conflicts went from 7.1 MB to 5.8 MB).
     /// Every handle held elsewhere (watches, reasons) is stale afterwards; the returned
     /// map translates them.
     pub fn compact(&mut self) -> Relocation {
