@@ -19,9 +19,17 @@
 //! php_10_9 1.05 → 3.3, random n300_s2/s3 4.8/3.3 → 8.4/7.9, uf250 SAT up to 4×. Glucose
 //! restarts are faster on most random and pigeonhole instances but can collapse on large
 //! structured ones (the 36x36 Sudoku needs 30× more conflicts), and a Sudoku toolchain
-//! needs bounded worst cases more than a better average on random 3-SAT. Alternating the
-//! two in phases of doubling length (CaDiCaL's stable/focused modes) was tried in a
-//! simple form and won nowhere clearly; it is the next thing to revisit.
+//! needs bounded worst cases more than a better average on random 3-SAT.
+//!
+//! Re-measured after the switch to target phases (see `decide`; release, one run per
+//! instance and per shuffled copy, geometric mean over 4 shuffles each of 3bitadd_31,
+//! bw_large.d, hanoi4/5, php_9_8, uf250-01/03, n250_s1, 38bits_10): Luby 0.17 s,
+//! Glucose 0.17 s (hanoi5 0.14 vs 0.23, 3bitadd 1.39 vs 0.63), Glucose and Luby
+//! alternating in turns of 1000 conflicts doubling per pair (CaDiCaL's focused/stable
+//! modes, simple form) 0.21 s. On the 36x36 Sudoku and two shuffles: Luby 3.7/2.1/2.4 s,
+//! Glucose > 30 s on both tried, alternating 6.4/15.6/3.2 s. On UNSAT instances Glucose
+//! stays ahead (php_10_9 1.7 → 1.1 s, uuf250-01 1.9 → 1.1 s, n300_s3 9.9 → 3.7 s).
+//! Luby remains the default for its bounded worst case.
 
 /// Which restart schedule to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -106,6 +106,13 @@ impl Trail {
         self.lits.len()
     }
 
+    /// Number of literals assigned below the current decision level (the whole trail
+    /// at level 0).
+    #[inline]
+    pub fn below_current_level(&self) -> usize {
+        self.lims.last().copied().unwrap_or(self.lits.len())
+    }
+
     /// Assigns `lit` true at the current level with the given reason.
     ///
     /// Precondition: the variable is unassigned.
@@ -128,7 +135,7 @@ impl Trail {
     }
 
     /// Undoes every assignment above `level`, newest first, handing each undone literal
-    /// to `on_unassign` (for phase saving and the decision heap).
+    /// to `on_unassign` (for the decision heap).
     pub fn backtrack_to(&mut self, level: usize, mut on_unassign: impl FnMut(Lit)) {
         if level >= self.lims.len() {
             return;
