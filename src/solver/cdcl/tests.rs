@@ -13,24 +13,8 @@ use std::sync::Arc;
 use super::{RestartPolicy, Solver};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
+use crate::rng::SplitMix64;
 use crate::solver::Outcome;
-
-/// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, good enough for test formulas.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn lit(n: i64) -> Lit {
     Lit::from_dimacs(n).unwrap()
@@ -49,7 +33,7 @@ fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
 fn random_clause(rng: &mut SplitMix64, num_vars: usize, len: usize) -> Vec<Lit> {
     let mut clause: Vec<Lit> = Vec::with_capacity(len);
     while clause.len() < len.min(num_vars) {
-        let var = Var::from_index(rng.below(num_vars));
+        let var = Var::from_index(rng.index(num_vars));
         if clause.iter().all(|l| l.var() != var) {
             clause.push(var.lit(rng.next() & 1 == 0));
         }
@@ -70,9 +54,9 @@ fn random_3sat(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
 /// literals are repeated or negated to exercise input cleaning.
 fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
     let mut cnf = Cnf::new(num_vars);
-    let num_clauses = num_vars * (2 + rng.below(5)) + rng.below(10);
+    let num_clauses = num_vars * (2 + rng.index(5)) + rng.index(10);
     for _ in 0..num_clauses {
-        let len = match rng.below(100) {
+        let len = match rng.index(100) {
             0 => 1,
             1..=25 => 2,
             26..=60 => 3,
@@ -81,7 +65,7 @@ fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
             _ => 6,
         };
         let mut clause = random_clause(rng, num_vars, len);
-        match rng.below(40) {
+        match rng.index(40) {
             0 => clause.push(clause[0]),
             1 => clause.push(!clause[0]),
             _ => {}
@@ -203,7 +187,7 @@ fn random_small_formulas_agree_with_brute_force() {
     let mut missing = 0;
     let (mut sat, mut total) = (0, 0);
     for round in 0..400 {
-        let n = 5 + rng.below(if round % 40 == 0 { 16 } else { 12 });
+        let n = 5 + rng.index(if round % 40 == 0 { 16 } else { 12 });
         let cnf = if round % 2 == 0 {
             random_3sat(&mut rng, n)
         } else {
@@ -230,9 +214,9 @@ fn random_larger_formulas_agree_with_minisat() {
     let (mut sat, mut total) = (0, 0);
     for round in 0..160 {
         let n = match round % 8 {
-            0 => 150 + rng.below(51),
-            1 | 2 => 60 + rng.below(60),
-            _ => 21 + rng.below(40),
+            0 => 150 + rng.index(51),
+            1 | 2 => 60 + rng.index(60),
+            _ => 21 + rng.index(40),
         };
         let cnf = if round % 2 == 0 {
             random_3sat(&mut rng, n)
