@@ -28,19 +28,21 @@ LAYOUTS:
 
 OUTPUT:
   DIMACS CNF on stdout. Variable var(r, c, v) = (r*n + c)*n + v, r and c 0-based, v in
-  1..n, in every encoding. Clauses of the default (extended) encoding: each cell holds at
-  least and at most one value; each value appears at least and at most once per row,
-  column and box (and diagonal or extra house); one unit clause per given. Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
+  1..n, in every encoding. Clauses of the extended encoding: each cell holds at least and
+  at most one value; each value appears at least and at most once per row, column and box
+  (and diagonal or extra house); one unit clause per given. The default, compact, is that
+  formula simplified by propagating the givens (see ENCODINGS). Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
   distinct digits, each mandatory digit, and 'i or j appears' for the low/high pairs
-  (549 variables, 7,468 clauses plus the givens). Comment lines at the top name the tool,
+  (549 variables, 7,468 clauses plus the givens with --encoding extended). Comment lines at the top name the tool,
   layout (a layout file is embedded), size, encoding and puzzle, and 'c p show' lines list
   the variables that make up a solution.
 
 ENCODINGS (--encoding; clauses for an empty 9x9):
   minimal    cell at-least-one, per house and digit at-most-one          8,829
   efficient  minimal + cell at-most-one                                 11,745
-  extended   efficient + per house and digit at-least-one (default)     11,988
-  compact    extended after propagating the givens (naked and hidden singles): satisfied
+  extended   efficient + per house and digit at-least-one               11,988
+  compact    (default, the fastest in scripts/encodings.py: see the README)
+             extended after propagating the givens (naked and hidden singles): satisfied
              clauses dropped, false literals removed, and the fixed variables written as
              unit clauses at the end, so the header still counts n^3 variables and every
              model decodes the same way (a 17-clue 9x9: about 3,100 clauses).
@@ -81,7 +83,7 @@ struct Args {
     #[arg(long)]
     stats: bool,
     /// The clause set: minimal, efficient, extended or compact (see ENCODINGS below).
-    #[arg(long, value_name = "NAME", default_value = "extended")]
+    #[arg(long, value_name = "NAME", default_value = "compact")]
     encoding: EncodingKind,
     /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.
     #[arg(long)]

@@ -10,20 +10,20 @@
 //! | `minimal` | cell at-least-one (81); per house and digit, pairwise at-most-one (8,748) | 8,829 |
 //! | `efficient` | minimal + cell at-most-one, `¬a ∨ ¬b` per pair of digits (2,916) | 11,745 |
 //! | `extended` (default) | efficient + per full house and digit at-least-one (243) | 11,988 |
-//! | `compact` | extended after propagating the givens ([`compact`](self) module docs): satisfied clauses dropped, false literals removed, fixed variables as trailing units | 11,988 (a 17-clue puzzle: about 3,100 including about 450 units) |
+//! | `compact` | extended after propagating the givens (`compact` module docs): satisfied clauses dropped, false literals removed, fixed variables as trailing units | 11,988 (a 17-clue puzzle: about 3,100 including about 450 units) |
 //!
 //! Every encoding except `compact` adds one unit clause per given. `minimal` is exact
 //! because every cell lies in a full house (a row): n cells, each with a digit, no digit
 //! twice. That fails on Hanidoku, whose lines are shorter than the digit count, so
 //! `minimal` is refused there; `efficient` and `extended` write the same formula there
 //! (it has no houses, only run lines, whose clauses every encoding keeps; see
-//! [`hanidoku`](self)), and `compact` propagates it.
+//! `hanidoku` module), and `compact` propagates it.
 //!
 //! Clause order is fixed (cells in reading order, then houses in layout order with digits
 //! ascending, then the run clauses of the layout's lines, then givens, then symmetry
 //! breaking, then `compact`'s units), so the same puzzle always gives byte-identical DIMACS.
 //!
-//! Layouts with consecutive-run lines (Hanidoku) add the clauses of [`hanidoku`]'s module
+//! Layouts with consecutive-run lines (Hanidoku) add the clauses of the `hanidoku` module's
 //! docs: 549 variables and 7,468 clauses for the empty honeycomb, no auxiliary variables.
 //!
 //! **Symmetry breaking** (`--break-symmetry`, [`EncodeOptions::break_symmetry`]) adds

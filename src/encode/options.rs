@@ -12,11 +12,12 @@ pub enum EncodingKind {
     Minimal,
     /// Minimal plus cell at-most-one (11,745).
     Efficient,
-    /// Efficient plus per full house and digit at-least-one (11,988): the default.
-    #[default]
+    /// Efficient plus per full house and digit at-least-one (11,988).
     Extended,
     /// Extended after propagating the givens: satisfied clauses dropped, false literals
-    /// removed, the fixed variables kept as unit clauses at the end.
+    /// removed, the fixed variables kept as unit clauses at the end. The default, chosen by
+    /// `scripts/encodings.py` (see the README).
+    #[default]
     Compact,
 }
 

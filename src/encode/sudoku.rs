@@ -30,7 +30,11 @@ const MAX_SHOW_LINE: usize = 4000;
 /// assert_eq!(encoding.comments[1], "layout square 9");
 /// ```
 pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeError> {
-    encode_with(grid, layout, &EncodeOptions::default())
+    let options = EncodeOptions {
+        kind: EncodingKind::Extended,
+        break_symmetry: false,
+    };
+    encode_with(grid, layout, &options)
 }
 
 /// Encodes `grid` under `layout` with the encoding and symmetry breaking of `options`.
