@@ -45,7 +45,7 @@ ENCODINGS (--encoding; clauses for an empty 9x9):
              extended after propagating the givens (naked and hidden singles): satisfied
              clauses dropped, false literals removed, and the fixed variables written as
              unit clauses at the end, so the header still counts n^3 variables and every
-             model decodes the same way (a 17-clue 9x9: about 3,100 clauses).
+             model decodes the same way (a 17-clue 9x9: about 1,200 clauses).
   Hanidoku: minimal is refused (its lines are shorter than 9 cells, so cells need their
   at-most-one clauses); efficient and extended are the same formula; run clauses stay.
 

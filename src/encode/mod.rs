@@ -9,8 +9,8 @@
 //! |---|---|---|
 //! | `minimal` | cell at-least-one (81); per house and digit, pairwise at-most-one (8,748) | 8,829 |
 //! | `efficient` | minimal + cell at-most-one, `¬a ∨ ¬b` per pair of digits (2,916) | 11,745 |
-//! | `extended` (default) | efficient + per full house and digit at-least-one (243) | 11,988 |
-//! | `compact` | extended after propagating the givens (`compact` module docs): satisfied clauses dropped, false literals removed, fixed variables as trailing units | 11,988 (a 17-clue puzzle: about 3,100 including about 450 units) |
+//! | `extended` | efficient + per full house and digit at-least-one (243) | 11,988 |
+//! | `compact` (default of `sudoku2cnf`) | extended after propagating the givens (`compact` module docs): satisfied clauses dropped, false literals removed, fixed variables as trailing units | 11,988 (a 17-clue puzzle: about 1,200, of which about 650 units) |
 //!
 //! Every encoding except `compact` adds one unit clause per given. `minimal` is exact
 //! because every cell lies in a full house (a row): n cells, each with a digit, no digit
