@@ -8,6 +8,7 @@ use std::path::Path;
 use sudosat::encode::{decode_model, encode_with, EncodeOptions, EncodingKind};
 use sudosat::grid::{parse_puzzles, Grid, ParseOptions};
 use sudosat::layout::Layout;
+use sudosat::solver::enumerate::{enumerate, EnumerationEnd};
 use sudosat::solver::{new_engine, EngineKind, Limits, Outcome};
 use sudosat::{check_grid, Cnf};
 
@@ -340,4 +341,55 @@ fn solve_through_binaries_stdin(puzzle: &str, extra: &[&str]) -> Grid {
     grid.expect_code(0);
     run("gridcheck", &[], &grid.stdout).expect_code(0);
     first_grid(&grid.stdout_text())
+}
+
+/// The number of models of `cnf` (all its variables are cell variables).
+fn count_models(cnf: &Cnf) -> usize {
+    let mut engine = new_engine(EngineKind::Cdcl, cnf, &Limits::default());
+    let counted = enumerate(&mut *engine, None, None, |_| Ok::<(), ()>(()));
+    match counted {
+        Ok((count, EnumerationEnd::Exhausted)) => count,
+        other => panic!("enumeration did not finish: {other:?}"),
+    }
+}
+
+#[test]
+fn every_encoding_has_the_same_solutions_and_symmetry_breaking_keeps_some() {
+    let mut rng = SplitMix64(17);
+    let layout = Layout::square(4).unwrap();
+    let mut seen_zero = false;
+    for round in 0..60 {
+        let mut grid = Grid::empty(4).unwrap();
+        for _ in 0..rng.below(7) {
+            let (cell, digit) = (rng.below(16) as usize, 1 + rng.below(4) as u8);
+            let before = grid.cells()[cell];
+            grid.set_cell(cell, digit);
+            if !check_grid(&grid, &layout, None, true).is_empty() {
+                grid.set_cell(cell, before);
+            }
+        }
+        let counts: Vec<usize> = EncodingKind::ALL
+            .iter()
+            .map(|&kind| {
+                let options = EncodeOptions {
+                    kind,
+                    break_symmetry: false,
+                };
+                count_models(&encode_with(&grid, &layout, &options).unwrap().cnf)
+            })
+            .collect();
+        assert!(
+            counts.iter().all(|&c| c == counts[0]),
+            "round {round}: {counts:?}"
+        );
+        let options = EncodeOptions {
+            kind: EncodingKind::Compact,
+            break_symmetry: true,
+        };
+        let broken = count_models(&encode_with(&grid, &layout, &options).unwrap().cnf);
+        assert!(broken <= counts[0], "round {round}");
+        assert_eq!(broken == 0, counts[0] == 0, "round {round}: {grid:?}");
+        seen_zero |= counts[0] == 0;
+    }
+    assert!(seen_zero, "no unsolvable puzzle among the random ones");
 }
