@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudosat::cli::{self, Failure, Source};
 use sudosat::dimacs::write_dimacs;
-use sudosat::encode::{encode_sudoku, encoding_stats};
+use sudosat::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind};
 use sudosat::grid::{ParseOptions, Puzzle, PuzzleReader};
 use sudosat::layout::Layout;
 
@@ -28,13 +28,33 @@ LAYOUTS:
 
 OUTPUT:
   DIMACS CNF on stdout. Variable var(r, c, v) = (r*n + c)*n + v, r and c 0-based, v in
-  1..n. Clauses: each cell holds at least and at most one value; each value appears at
-  least and at most once per row, column and box (and diagonal or extra house); one unit
-  clause per given. Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
+  1..n, in every encoding. Clauses of the extended encoding: each cell holds at least and
+  at most one value; each value appears at least and at most once per row, column and box
+  (and diagonal or extra house); one unit clause per given. The default, compact, is that
+  formula simplified by propagating the givens (see ENCODINGS). Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
   distinct digits, each mandatory digit, and 'i or j appears' for the low/high pairs
-  (549 variables, 7,468 clauses plus the givens). Comment lines at the top name the tool,
+  (549 variables, 7,468 clauses plus the givens with --encoding extended). Comment lines at the top name the tool,
   layout (a layout file is embedded), size, encoding and puzzle, and 'c p show' lines list
   the variables that make up a solution.
+
+ENCODINGS (--encoding; clauses for an empty 9x9):
+  minimal    cell at-least-one, per house and digit at-most-one          8,829
+  efficient  minimal + cell at-most-one                                 11,745
+  extended   efficient + per house and digit at-least-one               11,988
+  compact    (default, the fastest in scripts/encodings.py: see the README)
+             extended after propagating the givens (naked and hidden singles): satisfied
+             clauses dropped, false literals removed, and the fixed variables written as
+             unit clauses at the end, so the header still counts n^3 variables and every
+             model decodes the same way (a 17-clue 9x9: about 1,200 clauses).
+  Hanidoku: minimal is refused (its lines are shorter than 9 cells, so cells need their
+  at-most-one clauses); efficient and extended are the same formula; run clauses stay.
+
+SYMMETRY BREAKING:
+  --break-symmetry adds value-precedence clauses over the digits no given uses (on the
+  open cells of the fullest house; an empty grid gets its first row fixed to 1..n). The
+  formula stays satisfiable exactly when the puzzle is, but it CHANGES SOLUTION COUNTS:
+  use it when any one solution will do, never to count solutions or check uniqueness.
+  Refused on Hanidoku (its runs are not symmetric under renaming digits).
 
 EXIT CODES:
   0  success
@@ -62,6 +82,12 @@ struct Args {
     /// Print variables, clauses and the clause-length histogram on stderr.
     #[arg(long)]
     stats: bool,
+    /// The clause set: minimal, efficient, extended or compact (see ENCODINGS below).
+    #[arg(long, value_name = "NAME", default_value = "compact")]
+    encoding: EncodingKind,
+    /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.
+    #[arg(long)]
+    break_symmetry: bool,
 }
 
 fn main() -> ExitCode {
@@ -74,6 +100,10 @@ fn encode(args: Args) -> Result<u8, Failure> {
     let options = ParseOptions {
         size: args.size,
         allow_conflicts: false,
+    };
+    let encode_options = EncodeOptions {
+        kind: args.encoding,
+        break_symmetry: args.break_symmetry,
     };
     // The square Sudoku keeps the reader's size detection (or --size); any other layout
     // fixes what the reader accepts.
@@ -104,7 +134,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
         if all.is_empty() {
             return Err(Failure::input(2, &source, "no puzzle found"));
         }
-        return write_split(dir, &all, layout.as_ref(), args.stats);
+        return write_split(dir, &all, layout.as_ref(), &encode_options, args.stats);
     }
     let wanted = args.index.unwrap_or(1);
     if wanted == 0 {
@@ -135,7 +165,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
             format!("--index {wanted} is past the last puzzle ({count})"),
         ),
     })?;
-    let bytes = encode_puzzle(&puzzle, layout.as_ref(), args.stats)?;
+    let bytes = encode_puzzle(&puzzle, layout.as_ref(), &encode_options, args.stats)?;
     let mut out = cli::stdout();
     out.write_all(&bytes)?;
     out.flush()?;
@@ -148,6 +178,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
 fn encode_puzzle(
     puzzle: &Puzzle,
     layout: Option<&Layout>,
+    options: &EncodeOptions,
     stats: bool,
 ) -> Result<Vec<u8>, Failure> {
     let square;
@@ -158,7 +189,8 @@ fn encode_puzzle(
             &square
         }
     };
-    let encoding = encode_sudoku(&puzzle.grid, layout).map_err(|error| Failure::new(2, error))?;
+    let encoding =
+        encode_with(&puzzle.grid, layout, options).map_err(|error| Failure::new(2, error))?;
     if stats {
         eprint!("{}", encoding_stats(&encoding.cnf));
     }
@@ -171,13 +203,14 @@ fn write_split(
     dir: &Path,
     puzzles: &[Puzzle],
     layout: Option<&Layout>,
+    options: &EncodeOptions,
     stats: bool,
 ) -> Result<u8, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|error| Failure::new(1, format!("cannot create {}: {error}", dir.display())))?;
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
-        let bytes = encode_puzzle(puzzle, layout, stats)?;
+        let bytes = encode_puzzle(puzzle, layout, options, stats)?;
         std::fs::write(&path, bytes).map_err(|error| {
             Failure::new(1, format!("cannot write {}: {error}", path.display()))
         })?;

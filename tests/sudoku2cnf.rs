@@ -27,7 +27,11 @@ fn parse(text: &str) -> (Vec<String>, Vec<usize>, Vec<Vec<i64>>) {
 
 #[test]
 fn a_9x9_puzzle_becomes_the_extended_encoding_with_one_unit_per_given() {
-    let result = run("sudoku2cnf", &[], ESCARGOT.as_bytes());
+    let result = run(
+        "sudoku2cnf",
+        &["--encoding", "extended"],
+        ESCARGOT.as_bytes(),
+    );
     result.expect_code(0);
     let (comments, header, clauses) = parse(&result.stdout_text());
     let givens = ESCARGOT.chars().filter(|c| *c != '.').count();

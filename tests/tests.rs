@@ -3,6 +3,7 @@
 
 mod differential;
 mod drat;
+mod encodings;
 mod gridcheck;
 mod layouts;
 mod model2grid;

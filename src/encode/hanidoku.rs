@@ -28,15 +28,15 @@
 //! Counts for the empty honeycomb: 61 cell at-least-one + 2,196 cell at-most-one + 4,968
 //! line pairs + 123 mandatory + 120 low/high = 7,468 clauses over 549 variables.
 
+use super::compact::ClauseSink;
 use super::VarMap;
-use crate::cnf::Cnf;
 use crate::layout::House;
 use crate::lit::Lit;
 
 /// Adds the run clauses of one line (see the module docs), in the order: per digit the
 /// pairwise distinctness, then the mandatory digits ascending, then the (low, high) pairs
 /// by low then high digit.
-pub(super) fn add_run_clauses(cnf: &mut Cnf, map: &VarMap, line: &House, size: usize) {
+pub(super) fn add_run_clauses(sink: &mut ClauseSink, map: &VarMap, line: &House, size: usize) {
     let m = line.cells.len();
     debug_assert!(
         2 * m > size,
@@ -49,16 +49,16 @@ pub(super) fn add_run_clauses(cnf: &mut Cnf, map: &VarMap, line: &House, size: u
             .collect()
     };
     for digit in 1..=size {
-        super::sudoku::add_pairwise_at_most_one(cnf, &appears(digit));
+        super::sudoku::add_pairwise_at_most_one(sink, &appears(digit));
     }
     for digit in (size + 1).saturating_sub(m).max(1)..=m.min(size) {
-        cnf.add_clause(&appears(digit));
+        sink.add(&appears(digit));
     }
     for low in 1..=size.saturating_sub(m) {
         for high in (m + 1)..=size.min(low + m) {
             let mut clause = appears(low);
             clause.extend(appears(high));
-            cnf.add_clause(&clause);
+            sink.add(&clause);
         }
     }
 }
@@ -143,8 +143,9 @@ mod tests {
             cells: (0..digits.len()).collect(),
         };
         let map = VarMap::new(n);
-        let mut cnf = Cnf::new(digits.len() * n);
-        add_run_clauses(&mut cnf, &map, &line, n);
+        let mut sink = ClauseSink::new(digits.len() * n, None);
+        add_run_clauses(&mut sink, &map, &line, n);
+        let cnf = sink.cnf;
         let value = |lit: Lit| {
             let index = lit.var().index();
             let holds = digits[index / n] == index % n + 1;

@@ -1,33 +1,48 @@
 //! From grids to CNF and from models back to grids.
 //!
-//! Every variable "cell holds digit" is numbered by [`VarMap`] and nowhere else. The
-//! encoding is the *extended* one of Lynce & Ouaknine (clause counts for the empty 9x9):
+//! Every variable "cell holds digit" is numbered by [`VarMap`] and nowhere else, in every
+//! encoding, so [`decode_model`] reads every encoding's models the same way. Four clause
+//! sets ([`EncodingKind`], `sudoku2cnf --encoding NAME`; Lynce & Ouaknine 2006, Kwon &
+//! Jain 2006), with their clause counts for the empty 9x9 (729 variables):
 //!
-//! | part | clauses | empty 9x9 |
+//! | encoding | what it writes | empty 9x9 |
 //! |---|---|---|
-//! | cell: at least one digit | one n-literal clause per cell | 81 |
-//! | cell: at most one digit | `¬a ∨ ¬b` per pair of digits | 2,916 |
-//! | house and digit: at least once | one clause over the house's cells | 243 |
-//! | house and digit: at most once | `¬a ∨ ¬b` per pair of cells | 8,748 |
-//! | given | one unit clause | 0 |
+//! | `minimal` | cell at-least-one (81); per house and digit, pairwise at-most-one (8,748) | 8,829 |
+//! | `efficient` | minimal + cell at-most-one, `¬a ∨ ¬b` per pair of digits (2,916) | 11,745 |
+//! | `extended` | efficient + per full house and digit at-least-one (243) | 11,988 |
+//! | `compact` (default of `sudoku2cnf`) | extended after propagating the givens (`compact` module docs): satisfied clauses dropped, false literals removed, fixed variables as trailing units | 11,988 (a 17-clue puzzle: about 1,200, of which about 650 units) |
 //!
-//! 11,988 clauses in all. The "minimal" encoding (8,829) keeps only the first and fourth
-//! parts; the others are redundant but help propagation, which is why they are the default.
+//! Every encoding except `compact` adds one unit clause per given. `minimal` is exact
+//! because every cell lies in a full house (a row): n cells, each with a digit, no digit
+//! twice. That fails on Hanidoku, whose lines are shorter than the digit count, so
+//! `minimal` is refused there; `efficient` and `extended` write the same formula there
+//! (it has no houses, only run lines, whose clauses every encoding keeps; see
+//! `hanidoku` module), and `compact` propagates it.
 //!
 //! Clause order is fixed (cells in reading order, then houses in layout order with digits
-//! ascending, then the run clauses of the layout's lines, then givens), so the same puzzle
-//! always gives byte-identical DIMACS.
+//! ascending, then the run clauses of the layout's lines, then givens, then symmetry
+//! breaking, then `compact`'s units), so the same puzzle always gives byte-identical DIMACS.
 //!
-//! Layouts with consecutive-run lines (Hanidoku) add the clauses of [`hanidoku`]'s module
+//! Layouts with consecutive-run lines (Hanidoku) add the clauses of the `hanidoku` module's
 //! docs: 549 variables and 7,468 clauses for the empty honeycomb, no auxiliary variables.
+//!
+//! **Symmetry breaking** (`--break-symmetry`, [`EncodeOptions::break_symmetry`]) adds
+//! value-precedence clauses over the digits no given uses; the argument that this keeps
+//! satisfiability (and changes solution counts) is in the `symmetry` module docs.
 
+mod compact;
 mod hanidoku;
+mod options;
 mod sudoku;
+mod symmetry;
 mod varmap;
 
 use thiserror::Error;
 
-pub use sudoku::{encode_sudoku, read_cnf_header, read_header_comments, HeaderError, HeaderInfo};
+pub use options::{EncodeOptions, EncodingKind, UnknownEncoding};
+pub use sudoku::{
+    encode_sudoku, encode_with, read_cnf_header, read_header_comments, HeaderError, HeaderInfo,
+};
 pub use varmap::VarMap;
 
 use crate::cnf::Cnf;
@@ -54,6 +69,16 @@ pub enum EncodeError {
         grid_size: usize,
         /// The layout's name.
         layout: String,
+    },
+    /// An encoding or option that does not work on this layout.
+    #[error("{what} does not work on layout {layout}: {reason}")]
+    Unsupported {
+        /// The encoding or option, e.g. `encoding minimal`.
+        what: String,
+        /// The layout's name.
+        layout: String,
+        /// Why.
+        reason: String,
     },
 }
 

@@ -1,4 +1,4 @@
-//! The extended Sudoku encoding over any [`Layout`] (plus the run clauses of its lines,
+//! The Sudoku encodings over any [`Layout`] (plus the run clauses of its lines,
 //! see [`super::hanidoku`]), and the header comments that make the resulting DIMACS file
 //! self-describing.
 //!
@@ -7,8 +7,8 @@
 
 use thiserror::Error;
 
-use super::{hanidoku, EncodeError, Encoding, VarMap};
-use crate::cnf::Cnf;
+use super::compact::{self, ClauseSink};
+use super::{hanidoku, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap};
 use crate::grid::{parse_puzzles_for, to_line, Grid, PuzzleError};
 use crate::layout::{parse_layout_file, Layout, LayoutError, LayoutFileError};
 use crate::lit::Lit;
@@ -30,6 +30,34 @@ const MAX_SHOW_LINE: usize = 4000;
 /// assert_eq!(encoding.comments[1], "layout square 9");
 /// ```
 pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeError> {
+    let options = EncodeOptions {
+        kind: EncodingKind::Extended,
+        break_symmetry: false,
+    };
+    encode_with(grid, layout, &options)
+}
+
+/// Encodes `grid` under `layout` with the encoding and symmetry breaking of `options`.
+/// Every encoding uses the numbering of [`VarMap`] over all cells × digits variables.
+///
+/// ```
+/// use sudosat::encode::{encode_with, EncodeOptions, EncodingKind};
+/// use sudosat::{grid::Grid, layout::Layout};
+/// let (grid, layout) = (Grid::empty(9).unwrap(), Layout::square(9).unwrap());
+/// let counts: Vec<usize> = EncodingKind::ALL
+///     .iter()
+///     .map(|&kind| {
+///         let options = EncodeOptions { kind, break_symmetry: false };
+///         encode_with(&grid, &layout, &options).unwrap().cnf.num_clauses()
+///     })
+///     .collect();
+/// assert_eq!(counts, [8_829, 11_745, 11_988, 11_988]);
+/// ```
+pub fn encode_with(
+    grid: &Grid,
+    layout: &Layout,
+    options: &EncodeOptions,
+) -> Result<Encoding, EncodeError> {
     let size = layout.size();
     if grid.size() != size || grid.cells().len() != layout.num_cells() {
         return Err(EncodeError::SizeMismatch {
@@ -37,16 +65,40 @@ pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeErr
             layout: layout.name().to_string(),
         });
     }
+    let kind = options.kind;
+    let unsupported = |reason: &str| EncodeError::Unsupported {
+        what: if options.break_symmetry && !layout.lines().is_empty() {
+            "--break-symmetry".to_string()
+        } else {
+            format!("encoding {kind}")
+        },
+        layout: layout.name().to_string(),
+        reason: reason.to_string(),
+    };
+    if options.break_symmetry && !layout.lines().is_empty() {
+        return Err(unsupported(
+            "its run lines are not symmetric under renaming digits",
+        ));
+    }
+    if kind == EncodingKind::Minimal && !every_cell_in_a_full_house(layout) {
+        return Err(unsupported(
+            "without cell at-most-one clauses a cell outside every full house could hold \
+             several digits (use efficient, extended or compact)",
+        ));
+    }
     let map = VarMap::for_layout(layout);
+    let fixed = (kind == EncodingKind::Compact).then(|| compact::propagate(grid, layout));
     let digits = 1..=size as u8;
-    let mut cnf = Cnf::new(map.num_vars());
+    let mut sink = ClauseSink::new(map.num_vars(), fixed.as_ref());
     let mut clause: Vec<Lit> = Vec::with_capacity(size);
 
     for cell in 0..layout.num_cells() {
         clause.clear();
         clause.extend(digits.clone().map(|d| map.cell_var(cell, d).positive()));
-        cnf.add_clause(&clause);
-        add_pairwise_at_most_one(&mut cnf, &clause);
+        sink.add(&clause);
+        if kind.cell_at_most_one() {
+            add_pairwise_at_most_one(&mut sink, &clause);
+        }
     }
     for house in layout.houses() {
         for digit in digits.clone() {
@@ -59,36 +111,77 @@ pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeErr
             );
             // Only a full house must contain every digit; a shorter one (a later layout's
             // extra region) only forbids repeats.
-            if house.cells.len() == size {
-                cnf.add_clause(&clause);
+            if house.cells.len() == size && kind.house_at_least_one() {
+                sink.add(&clause);
             }
-            add_pairwise_at_most_one(&mut cnf, &clause);
+            add_pairwise_at_most_one(&mut sink, &clause);
         }
     }
     for line in layout.lines() {
-        hanidoku::add_run_clauses(&mut cnf, &map, line, size);
+        hanidoku::add_run_clauses(&mut sink, &map, line, size);
     }
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
-            cnf.add_clause(&[map.cell_var(cell, digit).positive()]);
+            sink.add(&[map.cell_var(cell, digit).positive()]);
         }
     }
-    Ok(Encoding {
-        cnf,
-        comments: header_comments(grid, layout, &map),
-    })
+    let mut comments = header_comments(grid, layout, &map, kind);
+    // Extra lines go right after the `encoding` line.
+    let mut at = comments
+        .iter()
+        .position(|comment| comment.starts_with("encoding "))
+        .map_or(comments.len(), |index| index + 1);
+    if options.break_symmetry {
+        let (clauses, description) = symmetry::precedence_clauses(grid, layout, &map);
+        for clause in &clauses {
+            sink.add(clause);
+        }
+        comments.insert(at, description);
+        at += 1;
+    }
+    let mut cnf = sink.cnf;
+    if let Some(fixed) = &fixed {
+        let units = fixed.units(&map);
+        comments.insert(
+            at,
+            format!(
+                "compact: the extended encoding after propagating the givens (naked and \
+                 hidden singles); satisfied clauses dropped, false literals removed; the last \
+                 {} clauses are units giving the {} fixed variables their values, {} stay open",
+                units.len(),
+                units.len(),
+                map.num_vars() - units.len()
+            ),
+        );
+        for unit in units {
+            cnf.add_clause(&[unit]);
+        }
+    }
+    Ok(Encoding { cnf, comments })
+}
+
+/// True when every cell lies in a house of `size` cells, so that the house at-most-one
+/// clauses and the cell at-least-one clause leave exactly one digit per cell (n cells, each
+/// with a digit, no digit twice: pigeonhole).
+fn every_cell_in_a_full_house(layout: &Layout) -> bool {
+    layout.lines().is_empty()
+        && (0..layout.num_cells()).all(|cell| {
+            layout
+                .houses_of(cell)
+                .any(|house| house.cells.len() == layout.size())
+        })
 }
 
 /// `¬a ∨ ¬b` for every pair of the (positive) literals in `lits`.
-pub(super) fn add_pairwise_at_most_one(cnf: &mut Cnf, lits: &[Lit]) {
+pub(super) fn add_pairwise_at_most_one(sink: &mut ClauseSink, lits: &[Lit]) {
     for (i, &a) in lits.iter().enumerate() {
         for &b in &lits[i + 1..] {
-            cnf.add_clause(&[!a, !b]);
+            sink.add(&[!a, !b]);
         }
     }
 }
 
-fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap) -> Vec<String> {
+fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap, kind: EncodingKind) -> Vec<String> {
     let n = layout.size();
     let mut comments = vec![format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION"))];
     match layout.source() {
@@ -100,13 +193,19 @@ fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap) -> Vec<String> {
         None => comments.push(format!("layout {}", layout.name())),
     }
     comments.push(format!("size {n}"));
+    // Hanidoku's extended encoding keeps its historical name `runs`.
+    let name = match (layout.is_square(), kind) {
+        (true, kind) => kind.name().to_string(),
+        (false, EncodingKind::Extended) => "runs".to_string(),
+        (false, kind) => format!("runs {kind}"),
+    };
     if layout.is_square() {
         comments.push(format!(
-            "encoding extended: var(r,c,v) = (r*{n}+c)*{n}+v, r and c 0-based, v 1..{n}"
+            "encoding {name}: var(r,c,v) = (r*{n}+c)*{n}+v, r and c 0-based, v 1..{n}"
         ));
     } else {
         comments.push(format!(
-            "encoding runs: var(cell,v) = cell*{n}+v, cell 0-based in reading order, v 1..{n}"
+            "encoding {name}: var(cell,v) = cell*{n}+v, cell 0-based in reading order, v 1..{n}"
         ));
     }
     match to_line(grid) {

@@ -292,3 +292,124 @@ fn every_layout_kind_comes_back_from_the_header() {
         assert_eq!(header.puzzle, Some(grid));
     }
 }
+
+fn encode_as(grid: &Grid, layout: &Layout, kind: EncodingKind) -> Result<Encoding, EncodeError> {
+    let options = EncodeOptions {
+        kind,
+        break_symmetry: false,
+    };
+    encode_with(grid, layout, &options)
+}
+
+#[test]
+fn every_encoding_has_its_clause_count_on_the_empty_9x9() {
+    let (grid, layout) = (Grid::empty(9).unwrap(), Layout::square(9).unwrap());
+    for (kind, clauses, binary) in [
+        (EncodingKind::Minimal, 8_829, 8_748),
+        (EncodingKind::Efficient, 11_745, 11_664),
+        (EncodingKind::Extended, 11_988, 11_664),
+        (EncodingKind::Compact, 11_988, 11_664),
+    ] {
+        let encoding = encode_as(&grid, &layout, kind).unwrap();
+        assert_eq!(encoding.cnf.num_vars(), 729, "{kind}");
+        assert_eq!(encoding.cnf.num_clauses(), clauses, "{kind}");
+        assert_eq!(encoding.cnf.clause_length_histogram()[2], binary, "{kind}");
+        assert!(encoding.comments[3].starts_with(&format!("encoding {kind}: var(r,c,v)")));
+    }
+    // The default is extended, clause for clause.
+    let extended = encode_as(&grid, &layout, EncodingKind::Extended).unwrap();
+    assert_eq!(encode_sudoku(&grid, &layout).unwrap(), extended);
+}
+
+#[test]
+fn every_encoding_accepts_the_solution_and_rejects_a_swap() {
+    for name in ["9x9_ai_escargot", "9x9_17clue_first5", "16x16_b55_s1"] {
+        let (puzzle, solution) = fixture(name);
+        let layout = Layout::square(puzzle.size()).unwrap();
+        let mut swapped = solution.clone();
+        let (a, b) = (swapped.get(0, 0), swapped.get(0, 1));
+        swapped.set(0, 0, b);
+        swapped.set(0, 1, a);
+        for kind in EncodingKind::ALL {
+            let cnf = encode_as(&puzzle, &layout, kind).unwrap().cnf;
+            assert!(
+                cnf.is_satisfied_by(&assignment_of(&solution)),
+                "{name} {kind}"
+            );
+            assert!(
+                !cnf.is_satisfied_by(&assignment_of(&swapped)),
+                "{name} {kind}"
+            );
+        }
+    }
+}
+
+#[test]
+fn compact_shrinks_a_17_clue_puzzle_and_fixes_the_rest_by_units() {
+    let (puzzle, _) = fixture("9x9_17clue_first5");
+    assert_eq!(puzzle.givens(), 17);
+    let layout = Layout::square(9).unwrap();
+    let encoding = encode_as(&puzzle, &layout, EncodingKind::Compact).unwrap();
+    let cnf = &encoding.cnf;
+    assert_eq!(cnf.num_vars(), 729);
+    let units = cnf.clauses().filter(|clause| clause.len() == 1).count();
+    let open: std::collections::BTreeSet<usize> = cnf
+        .clauses()
+        .filter(|clause| clause.len() > 1)
+        .flat_map(|clause| clause.iter().map(|lit| lit.var().index()))
+        .collect();
+    // Every variable is either fixed by a unit or still open, never both or neither.
+    assert_eq!(
+        units + open.len(),
+        729,
+        "{units} units, {} open",
+        open.len()
+    );
+    assert!(open.len() < 400, "{} open variables", open.len());
+    assert!(cnf.num_clauses() < 4_000, "{} clauses", cnf.num_clauses());
+    let comment = encoding.comments[4].clone();
+    assert!(comment.starts_with("compact: "), "{comment}");
+    assert!(comment.contains(&format!("the last {units} clauses are units")));
+}
+
+#[test]
+fn compact_writes_an_empty_clause_for_a_contradiction() {
+    // Cell (0,3) sees 1, 2, 3 in its row and 4 in its column: no candidate is left.
+    let cells = vec![1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0];
+    let grid = Grid::from_cells(4, cells).unwrap();
+    let layout = Layout::square(4).unwrap();
+    let cnf = encode_as(&grid, &layout, EncodingKind::Compact)
+        .unwrap()
+        .cnf;
+    assert!(cnf.clauses().any(|clause| clause.is_empty()));
+}
+
+#[test]
+fn unsupported_combinations_are_refused_with_a_reason() {
+    let layout = Layout::hanidoku();
+    let grid = Grid::empty_for(&layout);
+    let message = encode_as(&grid, &layout, EncodingKind::Minimal)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with("encoding minimal does not work on layout hanidoku: "),
+        "{message}"
+    );
+    let options = EncodeOptions {
+        kind: EncodingKind::Extended,
+        break_symmetry: true,
+    };
+    let message = encode_with(&grid, &layout, &options)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with("--break-symmetry does not work on layout hanidoku"),
+        "{message}"
+    );
+    // On Hanidoku efficient and extended are one formula; extended keeps its old name.
+    let efficient = encode_as(&grid, &layout, EncodingKind::Efficient).unwrap();
+    let extended = encode_as(&grid, &layout, EncodingKind::Extended).unwrap();
+    assert_eq!(efficient.cnf, extended.cnf);
+    assert!(extended.comments[3].starts_with("encoding runs: "));
+    assert!(efficient.comments[3].starts_with("encoding runs efficient: "));
+}
