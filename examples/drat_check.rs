@@ -132,14 +132,20 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // A clause is a set: repeated literals (legal DIMACS) would make the checker see a
+    // unit as two free literals, and tautologies constrain nothing.
     let clauses: Vec<Vec<dratify::Lit>> = dimacs
         .cnf
         .clauses()
-        .map(|clause| {
-            clause
+        .filter_map(|clause| {
+            let mut lits: Vec<dratify::Lit> = clause
                 .iter()
                 .map(|lit| from_dimacs(lit.to_dimacs()))
-                .collect()
+                .collect();
+            lits.sort_unstable();
+            lits.dedup();
+            let tautology = lits.windows(2).any(|pair| pair[0] ^ 1 == pair[1]);
+            (!tautology).then_some(lits)
         })
         .collect();
     let num_vars = steps

@@ -102,9 +102,16 @@ fn dratify_check(formula: &[Vec<i64>], steps: &[Step]) -> dratify::CheckResult {
         .map(|n| n.unsigned_abs())
         .max()
         .unwrap_or(0) as u32;
+    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
+    // hide a unit from it. The formula may legally repeat literals; proofs never do.
     let clauses: Vec<Vec<dratify::Lit>> = formula
         .iter()
-        .map(|c| c.iter().map(|&n| dratify_lit(n)).collect())
+        .map(|c| {
+            let mut lits: Vec<dratify::Lit> = c.iter().map(|&n| dratify_lit(n)).collect();
+            lits.sort_unstable();
+            lits.dedup();
+            lits
+        })
         .collect();
     let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
         .iter()
@@ -509,4 +516,23 @@ fn satsolve_writes_checkable_proofs() {
         .expect_code(1)
         .expect_no_stdout()
         .expect_stderr_contains("cannot write the proof");
+}
+
+/// Regression: input clauses that repeat a literal (legal DIMACS) must not make a correct
+/// proof look wrong to the checkers.
+#[test]
+fn proofs_of_formulas_with_repeated_literals_are_accepted() {
+    let formula = vec![vec![1, 1, 2], vec![-1, 2, 2], vec![1, -2], vec![-1, -2, -2]];
+    assert_refuted("repeated literals", &formula, Order::ProofFirst);
+    let mut rng = SplitMix64(0xd0b1e);
+    for round in 0..40 {
+        let mut formula = random_3sat(&mut rng, 12, 60);
+        for clause in formula.iter_mut().step_by(3) {
+            let first = clause[0];
+            clause.push(first);
+        }
+        if let Outcome::Unsat = run(&formula, ProofFormat::Text, Order::ProofFirst).outcome {
+            assert_refuted(&format!("round {round}"), &formula, Order::ProofFirst);
+        }
+    }
 }
