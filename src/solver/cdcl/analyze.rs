@@ -17,6 +17,23 @@
 //! LBD (Audemard & Simon, IJCAI 2009): the number of distinct decision levels among a
 //! clause's literals, computed with a per-level stamp so no clearing is needed.
 //!
+//! Reason-side bumping (Liang et al., "Learning rate based branching heuristic", SAT
+//! 2016, and Kissat's "bump reasons"): after minimisation, the variables of the reasons
+//! of the learnt clause's literals are bumped too, once each, unless their analysis
+//! mark is set (clause literals, and variables minimisation visited). Conflict-level
+//! variables resolved away during the walk have a clear mark again, so they can get a
+//! second bump. The idea: variables that nearly made it into the clause are likely to
+//! matter at the next conflicts as well.
+//!
+//! Measured (release, one run each, seconds, without → with): geometric mean over the
+//! original and 3 shuffled copies (variables renamed, clause and literal order
+//! permuted) of each of 3bitadd_31, bw_large.d, hanoi4, hanoi5, php_9_8: 0.109 → 0.084
+//! (MiniSat 0.117; 3bitadd 0.06/0.26/0.28/0.83 → 0.07/0.08/0.11/0.03, hanoi5 slower
+//! 0.35/0.33/0.28/0.23 → 0.35/0.38/0.37/0.84); the 36x36 Sudoku 3.4 → 1.6;
+//! industrial_38bits_10 11.9 → 8.6. The price is on random 3-SAT: uuf250-01 1.6 → 2.1,
+//! n300_s3 8.2 → 11.6, n300_s2 0.55 → 2.5, php_10_9 1.7 → 2.3. Limiting it to learnt
+//! clauses of at most 30 literals lost on the structured set (0.127).
+//!
 //! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
 //! the decision level is above 0, and the conflict clause has a literal at that level.
 //! Postcondition: `learnt()[0]` is the only literal at the conflict level, and every
@@ -61,6 +78,9 @@ pub struct Analyzer {
     to_clear: Vec<Var>,
     level_stamps: Vec<u32>,
     stamp: u32,
+    /// Variables bumped at the current conflict, for reason-side bumping.
+    bumped: Vec<u32>,
+    conflict_stamp: u32,
 }
 
 impl Analyzer {
@@ -69,6 +89,7 @@ impl Analyzer {
         if num_vars > self.marks.len() {
             self.marks.resize(num_vars, Mark::None);
             self.level_stamps.resize(num_vars + 1, 0);
+            self.bumped.resize(num_vars, 0);
         }
     }
 
@@ -162,6 +183,7 @@ impl Analyzer {
         let before = self.learnt.len();
         self.minimise(db, trail);
         let minimised = before - self.learnt.len();
+        self.bump_reasons(db, trail, decide);
 
         // Put the highest remaining level at position 1: the clause's second watch, and
         // the backjump target.
@@ -196,6 +218,37 @@ impl Analyzer {
             backjump,
             lbd,
             minimised,
+        }
+    }
+
+    /// Reason-side bumping (see the module docs): bumps, once each, the unmarked
+    /// variables of the reasons of `learnt[1..]`. Uses the marks, so it runs before
+    /// they are cleared.
+    fn bump_reasons(&mut self, db: &ClauseDb, trail: &Trail, decide: &mut Decide) {
+        self.conflict_stamp = self.conflict_stamp.wrapping_add(1);
+        if self.conflict_stamp == 0 {
+            self.bumped.iter_mut().for_each(|s| *s = 0);
+            self.conflict_stamp = 1;
+        }
+        let stamp = self.conflict_stamp;
+        for i in 1..self.learnt.len() {
+            let var = self.learnt[i].var();
+            let reason = trail.reason(var);
+            if reason.is_none() {
+                continue;
+            }
+            for &lit in db.lits(reason) {
+                let other = lit.var();
+                if other == var
+                    || self.marks[other.index()] != Mark::None
+                    || self.bumped[other.index()] == stamp
+                    || trail.level(other) == 0
+                {
+                    continue;
+                }
+                self.bumped[other.index()] = stamp;
+                decide.bump(other);
+            }
         }
     }
 
