@@ -109,16 +109,8 @@ fn plural(count: usize, word: &str) -> String {
 
 fn check(args: Args) -> Result<u8, Failure> {
     let source = Source::from_arg(args.input.as_deref());
-    let puzzle_source = args
-        .puzzle
-        .as_deref()
-        .map(|path| Source::from_arg(Some(path)));
-    if puzzle_source == Some(Source::Stdin) && source == Source::Stdin {
-        return Err(Failure::new(
-            2,
-            "the grids and the puzzles cannot both come from standard input",
-        ));
-    }
+    let puzzle_source =
+        cli::second_input(&source, args.puzzle.as_deref(), "the grids and the puzzles")?;
     // `sudoku` is the default: the reader detects the size of each grid (or uses --size).
     let (fixed, header_puzzle) = match (
         args.layout.as_deref().filter(|&spec| spec != "sudoku"),

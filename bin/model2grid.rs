@@ -85,16 +85,8 @@ fn main() -> ExitCode {
 
 fn decode(args: Args) -> Result<u8, Failure> {
     let source = Source::from_arg(args.input.as_deref());
-    let puzzle_source = args
-        .puzzle
-        .as_deref()
-        .map(|path| Source::from_arg(Some(path)));
-    if puzzle_source == Some(Source::Stdin) && source == Source::Stdin {
-        return Err(Failure::new(
-            2,
-            "the answer and the puzzle cannot both come from standard input",
-        ));
-    }
+    let puzzle_source =
+        cli::second_input(&source, args.puzzle.as_deref(), "the answer and the puzzle")?;
     let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
     let model = match read_answer(input).map_err(|error| Failure::input(1, &source, error))? {
         Answer::Sat(model) => model,

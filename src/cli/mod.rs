@@ -51,6 +51,24 @@ impl fmt::Display for Source {
     }
 }
 
+/// The source of a second input such as `--puzzle FILE` (`-` for stdin), refused when the
+/// main input already reads stdin, since one stream cannot feed both; `clash` says what
+/// the two inputs are, for the message.
+pub fn second_input(
+    main: &Source,
+    path: Option<&Path>,
+    clash: &str,
+) -> Result<Option<Source>, Failure> {
+    let second = path.map(|path| Source::from_arg(Some(path)));
+    if second == Some(Source::Stdin) && *main == Source::Stdin {
+        return Err(Failure::new(
+            2,
+            format!("{clash} cannot both come from standard input"),
+        ));
+    }
+    Ok(second)
+}
+
 /// Opens `source` for buffered reading, decompressing it on the fly when it is gzip.
 pub fn open(source: &Source) -> io::Result<Box<dyn BufRead>> {
     let raw: Box<dyn Read> = match source {

@@ -85,10 +85,15 @@ impl Grid {
         if size == 0 || size > MAX_SIZE {
             return Err(GridError::BadSize { size });
         }
-        if cells.len() != size * size {
+        Grid::checked(size, size * size, cells)
+    }
+
+    /// A grid of `expected` cells holding values `0..=size`, or why `cells` is not one.
+    fn checked(size: usize, expected: usize, cells: Vec<u8>) -> Result<Grid, GridError> {
+        if cells.len() != expected {
             return Err(GridError::WrongLength {
                 size,
-                expected: size * size,
+                expected,
                 found: cells.len(),
             });
         }
@@ -123,21 +128,7 @@ impl Grid {
         if layout.is_square() {
             return Grid::from_cells(size, cells);
         }
-        if cells.len() != layout.num_cells() {
-            return Err(GridError::WrongLength {
-                size,
-                expected: layout.num_cells(),
-                found: cells.len(),
-            });
-        }
-        if let Some(cell) = cells.iter().position(|&v| usize::from(v) > size) {
-            return Err(GridError::OutOfRange {
-                size,
-                cell,
-                value: cells[cell],
-            });
-        }
-        Ok(Grid { size, cells })
+        Grid::checked(size, layout.num_cells(), cells)
     }
 
     /// The number of digits `n` (a square grid is n×n).
