@@ -114,12 +114,7 @@ impl Cnf {
 mod tests {
     use super::*;
 
-    fn lits(numbers: &[i64]) -> Vec<Lit> {
-        numbers
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect()
-    }
+    use crate::lit::testing::lits;
 
     #[test]
     fn clauses_come_back_in_order_and_grow_the_variable_count() {

@@ -161,6 +161,22 @@ impl fmt::Display for Lit {
     }
 }
 
+/// Literals written as DIMACS numbers, for the unit tests of every module.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Lit;
+
+    /// The literal `n` (`3`, `-3`); panics on 0, which no test means to write.
+    pub(crate) fn lit(n: i64) -> Lit {
+        Lit::from_dimacs(n).expect("a non-zero test literal")
+    }
+
+    /// The literals `numbers`, in order.
+    pub(crate) fn lits(numbers: &[i64]) -> Vec<Lit> {
+        numbers.iter().map(|&n| lit(n)).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,9 +102,7 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn lit(n: i64) -> Lit {
-        Lit::from_dimacs(n).unwrap()
-    }
+    use crate::lit::testing::lit;
 
     #[test]
     fn decimal_formatting_covers_every_digit_count() {

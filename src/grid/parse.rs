@@ -279,30 +279,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut cells = Vec::with_capacity(found);
         for (index, symbol) in text.chars().enumerate() {
             let (row, col) = (index / size + 1, index % size + 1);
-            let value = match symbol {
-                '.' | '0' => 0,
-                '1'..='9' | 'A'..='Z' | 'a'..='z' => symbol.to_digit(36).unwrap_or(0) as usize,
-                _ => {
-                    return Err(PuzzleError::UnknownSymbol {
-                        puzzle: number,
-                        line,
-                        row,
-                        col,
-                        symbol: symbol.to_string(),
-                    })
-                }
-            };
-            if value > size {
-                return Err(PuzzleError::OutOfRange {
-                    puzzle: number,
-                    line,
-                    row,
-                    col,
-                    value: value.to_string(),
-                    size,
-                });
-            }
-            cells.push(value as u8);
+            cells.push(symbol_value(symbol, size, number, line, (row, col))?);
         }
         self.finish(number, line, Grid { size, cells })
     }
@@ -437,6 +414,42 @@ fn first_conflict(grid: &Grid, layout: &Layout) -> Option<(usize, usize, u8, Hou
         }
     }
     None
+}
+
+/// The value of one line-format symbol: `.`/`0` blank, `1`-`9`, then `A`-`Z` (either case)
+/// for 10-35; an unknown symbol or a value above `size` is the error of cell `(row, col)`
+/// (1-based) of puzzle `puzzle`, on line `line`.
+pub(super) fn symbol_value(
+    symbol: char,
+    size: usize,
+    puzzle: usize,
+    line: usize,
+    (row, col): (usize, usize),
+) -> Result<u8, PuzzleError> {
+    let value = match symbol {
+        '.' | '0' => 0,
+        '1'..='9' | 'A'..='Z' | 'a'..='z' => symbol.to_digit(36).unwrap_or(0) as usize,
+        _ => {
+            return Err(PuzzleError::UnknownSymbol {
+                puzzle,
+                line,
+                row,
+                col,
+                symbol: symbol.to_string(),
+            })
+        }
+    };
+    if value > size {
+        return Err(PuzzleError::OutOfRange {
+            puzzle,
+            line,
+            row,
+            col,
+            value: value.to_string(),
+            size,
+        });
+    }
+    Ok(value as u8)
 }
 
 enum TokenError {

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use super::{PuzzleError, PuzzleReader, RawLine};
+use super::{symbol_value, PuzzleError, PuzzleReader, RawLine};
 use crate::grid::{Grid, Puzzle};
 use crate::layout::Layout;
 
@@ -57,30 +57,7 @@ impl<R: BufRead> PuzzleReader<R> {
         for (cell, (cell_line, symbol)) in cells.into_iter().enumerate() {
             let (row, col) = layout.position(cell);
             let (row, col) = (row + 1, col + 1);
-            let value = match symbol {
-                '.' | '0' => 0,
-                '1'..='9' | 'A'..='Z' | 'a'..='z' => symbol.to_digit(36).unwrap_or(0) as usize,
-                _ => {
-                    return Err(PuzzleError::UnknownSymbol {
-                        puzzle: number,
-                        line: cell_line,
-                        row,
-                        col,
-                        symbol: symbol.to_string(),
-                    })
-                }
-            };
-            if value > size {
-                return Err(PuzzleError::OutOfRange {
-                    puzzle: number,
-                    line: cell_line,
-                    row,
-                    col,
-                    value: value.to_string(),
-                    size,
-                });
-            }
-            values.push(value as u8);
+            values.push(symbol_value(symbol, size, number, cell_line, (row, col))?);
         }
         self.finish(
             number,

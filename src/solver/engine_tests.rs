@@ -14,12 +14,7 @@ use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 
-fn lits(numbers: &[i64]) -> Vec<Lit> {
-    numbers
-        .iter()
-        .map(|&n| Lit::from_dimacs(n).unwrap())
-        .collect()
-}
+use crate::lit::testing::lits;
 
 fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     let mut cnf = Cnf::new(num_vars);

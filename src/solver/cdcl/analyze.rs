@@ -341,9 +341,7 @@ mod tests {
     use super::*;
     use crate::solver::cdcl::watch::{propagate, Watches};
 
-    fn lit(n: i64) -> Lit {
-        Lit::from_dimacs(n).unwrap()
-    }
+    use crate::lit::testing::lit;
 
     /// Decisions 1@1, 2@2, 3@3; clauses make 3 imply 4 and 5 (4 also needs 1), and
     /// (¬4 ∨ ¬5 ∨ ¬2) conflicts. Both 4 and 5 are at level 3, so the UIP is 3, and the

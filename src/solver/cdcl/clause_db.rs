@@ -269,12 +269,7 @@ impl ClauseDb {
 mod tests {
     use super::*;
 
-    fn lits(numbers: &[i64]) -> Vec<Lit> {
-        numbers
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect()
-    }
+    use crate::lit::testing::lits;
 
     #[test]
     fn header_fields_are_independent() {

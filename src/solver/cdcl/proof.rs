@@ -210,12 +210,7 @@ mod tests {
         }
     }
 
-    fn lits(numbers: &[i64]) -> Vec<Lit> {
-        numbers
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect()
-    }
+    use crate::lit::testing::lits;
 
     fn written(format: ProofFormat, steps: &[(bool, &[i64])]) -> Vec<u8> {
         let sink = Shared::default();

@@ -191,12 +191,7 @@ mod tests {
     use super::*;
     use crate::lit::Lit;
 
-    fn lits(numbers: &[i64]) -> Vec<Lit> {
-        numbers
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect()
-    }
+    use crate::lit::testing::lits;
 
     #[test]
     fn reduction_keeps_glue_locked_and_used_clauses() {

@@ -16,9 +16,7 @@ use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
 
-fn lit(n: i64) -> Lit {
-    Lit::from_dimacs(n).unwrap()
-}
+use crate::lit::testing::lit;
 
 fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     let mut cnf = Cnf::new(num_vars);

@@ -219,9 +219,7 @@ pub fn propagate(
 mod tests {
     use super::*;
 
-    fn lit(n: i64) -> Lit {
-        Lit::from_dimacs(n).unwrap()
-    }
+    use crate::lit::testing::lit;
 
     #[test]
     fn chain_of_implications_and_a_conflict() {
