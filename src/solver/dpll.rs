@@ -178,17 +178,34 @@ impl Dpll {
     /// Searches for a model. Returns [`Outcome::Unknown`] if the conflict limit or the
     /// interrupt stopped the search; the solver can be called again afterwards.
     pub fn solve(&mut self) -> Outcome {
+        self.solve_with_assumptions(&[])
+    }
+
+    /// Searches for a model in which every literal of `assumptions` is true. They are
+    /// assigned before the first decision, like unit clauses, so exhausting the decisions
+    /// refutes them for this call only.
+    pub fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
         if self.has_empty_clause {
             return Outcome::Unsat;
         }
+        if let Some(max) = assumptions.iter().map(|l| l.var().index() + 1).max() {
+            self.ensure_vars(max);
+        }
         self.reset();
-        for index in 0..self.units.len() {
-            let unit = self.units[index];
-            match self.value_of(unit) {
-                Some(true) => {}
-                Some(false) => return Outcome::Unsat,
-                None => self.assign(unit),
-            }
+        let units = std::mem::take(&mut self.units);
+        let contradiction = units
+            .iter()
+            .chain(assumptions)
+            .any(|&lit| match self.value_of(lit) {
+                Some(value) => !value,
+                None => {
+                    self.assign(lit);
+                    false
+                }
+            });
+        self.units = units;
+        if contradiction {
+            return Outcome::Unsat;
         }
         let first_conflict = self.stats.conflicts;
         let mut steps: u64 = 0;
@@ -405,8 +422,8 @@ impl Engine for Dpll {
         Dpll::add_clause(self, lits);
     }
 
-    fn solve(&mut self) -> Outcome {
-        Dpll::solve(self)
+    fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
+        Dpll::solve_with_assumptions(self, assumptions)
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -9,7 +9,8 @@
 //! | [`EngineKind::Splr`] | the splr crate ([`super::splr`]) | timeout, interrupt; no conflict limit |
 //!
 //! Contract shared by every [`Engine`]: clauses may be added before and between
-//! [`Engine::solve`] calls and only ever strengthen the formula; `solve` returns a model of
+//! [`Engine::solve`] calls and only ever strengthen the formula; assumptions passed to
+//! [`Engine::solve_with_assumptions`] hold for that call only; `solve` returns a model of
 //! every clause added so far (one value per variable, the count growing with the clauses),
 //! `Unsat`, or `Unknown` when a limit stopped it; after `Unknown` the engine can be called
 //! again. No engine writes to stdout, which carries data only.
@@ -102,7 +103,16 @@ pub trait Engine {
     fn add_clause(&mut self, lits: &[Lit]);
 
     /// Searches for a model of all clauses added so far.
-    fn solve(&mut self) -> Outcome;
+    fn solve(&mut self) -> Outcome {
+        self.solve_with_assumptions(&[])
+    }
+
+    /// Searches for a model of all clauses added so far in which every literal of
+    /// `assumptions` is true. [`Outcome::Unsat`] then means "none under these
+    /// assumptions": the assumptions hold for this call only, and the engine stays usable
+    /// for other assumptions. CDCL keeps what it learnt across calls (this is what makes
+    /// a stream of puzzles over one layout cheap); DPLL and splr start each call afresh.
+    fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome;
 
     /// Writes this engine's counters as `c name value` lines (cumulative over solves).
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()>;
@@ -199,8 +209,8 @@ impl Engine for cdcl::Solver {
         cdcl::Solver::add_clause(self, lits);
     }
 
-    fn solve(&mut self) -> Outcome {
-        cdcl::Solver::solve(self)
+    fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
+        cdcl::Solver::solve_with_assumptions(self, assumptions)
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -290,3 +290,116 @@ fn engines_agree_with_each_other_and_with_brute_force() {
     // The generator must exercise both answers, or the test proves little.
     assert!(sat > 50 && unsat > 50, "{sat} SAT / {unsat} UNSAT");
 }
+
+/// Random assumptions over the variables of `cnf`: up to 4 literals, repeats and
+/// contradictory pairs allowed.
+fn random_assumptions(rng: &mut SplitMix64, num_vars: usize) -> Vec<Lit> {
+    (0..rng.index(5))
+        .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
+        .collect()
+}
+
+/// Whether `cnf` has a model in which every assumption holds, by brute force.
+fn brute_force_sat_under(cnf: &Cnf, assumptions: &[Lit]) -> bool {
+    let mut with_units = cnf.clone();
+    for &lit in assumptions {
+        with_units.add_clause(&[lit]);
+    }
+    brute_force_count(&with_units) > 0
+}
+
+#[test]
+fn assumptions_hold_for_one_call_and_learning_carries_over() {
+    let (mut sat, mut unsat) = (0, 0);
+    for seed in 0..150u64 {
+        let mut rng = SplitMix64(seed);
+        let mut formula = random_formula(&mut rng);
+        let num_vars = formula.num_vars();
+        let mut engines: Vec<Box<dyn Engine>> = EngineKind::ALL
+            .into_iter()
+            .map(|kind| new_engine(kind, &formula, &Limits::default()))
+            .collect();
+        for call in 0..8 {
+            // Now and then a clause joins between calls: assumptions must not leak
+            // into it, nor learnt clauses from earlier calls conflict with it.
+            if call % 3 == 2 {
+                let clause = random_assumptions(&mut rng, num_vars);
+                formula.add_clause(&clause);
+                for engine in &mut engines {
+                    engine.add_clause(&clause);
+                }
+            }
+            let assumptions = random_assumptions(&mut rng, num_vars);
+            let expected = brute_force_sat_under(&formula, &assumptions);
+            for engine in &mut engines {
+                let what = format!("{}, seed {seed}, call {call}", engine.name());
+                match engine.solve_with_assumptions(&assumptions) {
+                    Outcome::Sat(model) => {
+                        assert!(expected, "SAT, expected UNSAT: {what}");
+                        assert!(formula.is_satisfied_by(&model), "bad model: {what}");
+                        for lit in &assumptions {
+                            assert_eq!(model[lit.var().index()], lit.is_positive(), "{what}");
+                        }
+                    }
+                    Outcome::Unsat => assert!(!expected, "UNSAT, expected SAT: {what}"),
+                    Outcome::Unknown => panic!("UNKNOWN without limits: {what}"),
+                }
+            }
+            if expected {
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+        }
+    }
+    assert!(sat > 200 && unsat > 200, "{sat} SAT / {unsat} UNSAT");
+}
+
+/// Random 3-SAT over `num_vars` variables with `num_clauses` clauses.
+fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Cnf {
+    let mut cnf = Cnf::new(num_vars);
+    for _ in 0..num_clauses {
+        let clause: Vec<Lit> = (0..3)
+            .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
+            .collect();
+        cnf.add_clause(&clause);
+    }
+    cnf
+}
+
+/// On formulas large enough for CDCL to learn hundreds of clauses per call, one solver
+/// answering a sequence of assumption sets agrees with a fresh solver per call that gets
+/// the assumptions as unit clauses.
+#[test]
+fn one_cdcl_solver_under_many_assumptions_agrees_with_fresh_solvers() {
+    let (mut sat, mut unsat) = (0, 0);
+    for seed in 0..12u64 {
+        let mut rng = SplitMix64(1000 + seed);
+        let formula = random_3sat(&mut rng, 120, 480);
+        let mut incremental = new_engine(EngineKind::Cdcl, &formula, &Limits::default());
+        for call in 0..25 {
+            let assumptions: Vec<Lit> = (0..rng.index(12))
+                .map(|_| Var::from_index(rng.index(120)).lit(rng.next() & 1 == 0))
+                .collect();
+            let mut with_units = formula.clone();
+            for &lit in &assumptions {
+                with_units.add_clause(&[lit]);
+            }
+            let fresh = new_engine(EngineKind::Cdcl, &with_units, &Limits::default()).solve();
+            let what = format!("seed {seed}, call {call}");
+            match incremental.solve_with_assumptions(&assumptions) {
+                Outcome::Sat(model) => {
+                    assert!(with_units.is_satisfied_by(&model), "bad model: {what}");
+                    assert!(matches!(fresh, Outcome::Sat(_)), "fresh: UNSAT, {what}");
+                    sat += 1;
+                }
+                Outcome::Unsat => {
+                    assert_eq!(fresh, Outcome::Unsat, "fresh: SAT, {what}");
+                    unsat += 1;
+                }
+                Outcome::Unknown => panic!("UNKNOWN without limits: {what}"),
+            }
+        }
+    }
+    assert!(sat > 20 && unsat > 20, "{sat} SAT / {unsat} UNSAT");
+}

@@ -144,15 +144,31 @@ impl SplrEngine {
 
     /// Runs splr on all clauses added so far (see the module docs for limits).
     pub fn solve(&mut self) -> Outcome {
+        self.solve_with_assumptions(&[])
+    }
+
+    /// Runs splr on all clauses added so far plus one unit clause per assumption (splr
+    /// 0.17 has no assumption interface, and each call builds a fresh splr solver anyway).
+    pub fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
         if self.has_empty_clause {
             return Outcome::Unsat;
         }
-        if self.clauses.is_empty() {
+        if let Some(max) = assumptions.iter().map(|l| l.var().index() + 1).max() {
+            self.num_vars = self.num_vars.max(max);
+        }
+        if self.clauses.is_empty() && assumptions.is_empty() {
             return Outcome::Sat(vec![false; self.num_vars]);
         }
+        let clauses = if assumptions.is_empty() {
+            Arc::clone(&self.clauses)
+        } else {
+            let mut clauses = Vec::clone(&self.clauses);
+            clauses.extend(assumptions.iter().map(|lit| vec![lit.to_dimacs() as i32]));
+            Arc::new(clauses)
+        };
         self.stats.builds += 1;
         let config = self.config();
-        let run = self.run_on_worker(config);
+        let run = self.run_on_worker(config, &clauses);
         let Some(run) = run else {
             self.stats.unfinished += 1;
             return Outcome::Unknown;
@@ -169,7 +185,7 @@ impl SplrEngine {
                 self.stats.unfinished += 1;
                 Outcome::Unknown
             }
-            Answer::Sat(numbers) => match self.checked_model(&numbers) {
+            Answer::Sat(numbers) => match self.checked_model(&numbers, &clauses) {
                 Some(model) => Outcome::Sat(model),
                 None => {
                     self.stats.rejected_models += 1;
@@ -196,18 +212,18 @@ impl SplrEngine {
 
     /// Runs splr on a worker thread and waits for it, or for the interrupt flag. `None`
     /// when interrupted or when the worker died (a panic in splr).
-    fn run_on_worker(&self, config: Config) -> Option<Run> {
-        let clauses = Arc::clone(&self.clauses);
+    fn run_on_worker(&self, config: Config, clauses: &Arc<Vec<Vec<i32>>>) -> Option<Run> {
+        let shared = Arc::clone(clauses);
         let (sender, receiver) = mpsc::channel();
         let spawned = thread::Builder::new()
             .name("splr".to_string())
             .spawn(move || {
                 // The receiver is gone only if the caller stopped waiting.
-                let _ = sender.send(run_splr(config, &clauses));
+                let _ = sender.send(run_splr(config, &shared));
             });
         if spawned.is_err() {
             // No thread to be had: run here, without interrupt support.
-            return Some(run_splr(self.config(), &self.clauses));
+            return Some(run_splr(self.config(), clauses));
         }
         let Some(flag) = &self.interrupt else {
             return receiver.recv().ok();
@@ -224,8 +240,9 @@ impl SplrEngine {
         }
     }
 
-    /// splr's signed model as one value per variable, if it satisfies every clause.
-    fn checked_model(&self, numbers: &[i32]) -> Option<Vec<bool>> {
+    /// splr's signed model as one value per variable, if it satisfies every clause of
+    /// `clauses` (the formula it was given, assumptions included).
+    fn checked_model(&self, numbers: &[i32], clauses: &[Vec<i32>]) -> Option<Vec<bool>> {
         // Variables splr never saw (declared but unused) stay false.
         let mut model = vec![false; self.num_vars];
         for &number in numbers {
@@ -234,7 +251,7 @@ impl SplrEngine {
                 *value = number > 0;
             }
         }
-        let satisfied = self.clauses.iter().all(|clause| {
+        let satisfied = clauses.iter().all(|clause| {
             clause.iter().any(|&number| {
                 let index = number.unsigned_abs() as usize - 1;
                 model.get(index).copied() == Some(number > 0)
@@ -295,8 +312,8 @@ impl Engine for SplrEngine {
         SplrEngine::add_clause(self, lits);
     }
 
-    fn solve(&mut self) -> Outcome {
-        SplrEngine::solve(self)
+    fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
+        SplrEngine::solve_with_assumptions(self, assumptions)
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -77,6 +77,9 @@ pub struct Solver {
     simplify_props: u64,
     scratch: Vec<Lit>,
     candidates: Vec<ClauseRef>,
+    /// The literals the current solve call assumes true, one per decision level from 1
+    /// up (see [`Solver::solve_with_assumptions`]).
+    assumptions: Vec<Lit>,
     /// The DRAT proof being written, if one was requested.
     proof: Option<Proof>,
     /// A clause was shortened in `add_clause` before a proof was requested, so
@@ -88,8 +91,20 @@ pub struct Solver {
 enum RunEnd {
     Sat,
     Unsat,
+    /// An assumption is false given the formula and the assumptions before it.
+    AssumptionFailed,
     Restart,
     Stopped,
+}
+
+/// What [`Solver::next_assumption`] found.
+enum NextAssumption {
+    /// This assumption is unassigned: decide it.
+    Decide(Lit),
+    /// Every assumption holds at its own level: search on.
+    AllPlaced,
+    /// An assumption is false under the earlier ones and the formula.
+    Failed,
 }
 
 impl Solver {
@@ -118,6 +133,7 @@ impl Solver {
             conflict_limit: None,
             interrupt: None,
             simplified_at: 0,
+            assumptions: Vec::new(),
             simplify_props: 0,
             scratch: Vec::new(),
             candidates: Vec::new(),
@@ -261,7 +277,26 @@ impl Solver {
     /// Searches for a model. Returns [`Outcome::Unknown`] if the conflict limit or the
     /// interrupt stopped the search; the solver can be called again afterwards.
     pub fn solve(&mut self) -> Outcome {
+        self.solve_with_assumptions(&[])
+    }
+
+    /// Searches for a model in which every literal of `assumptions` is true, keeping
+    /// what it learns for later calls: this is how a stream of puzzles over one layout
+    /// is solved (the layout's clauses once, each puzzle's givens as assumptions).
+    ///
+    /// [`Outcome::Unsat`] means "no model with these assumptions"; the formula itself
+    /// may still be satisfiable, and the next call starts afresh. Assumptions are placed
+    /// as the first decisions, one level each (MiniSat's scheme), so every learnt clause
+    /// is implied by the formula alone and stays valid for any later assumptions. An
+    /// unsatisfiable answer under assumptions writes no empty clause to a proof.
+    pub fn solve_with_assumptions(&mut self, assumptions: &[Lit]) -> Outcome {
+        if let Some(max) = assumptions.iter().map(|l| l.var().index() + 1).max() {
+            self.ensure_vars(max);
+        }
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(assumptions);
         let outcome = self.search();
+        self.assumptions.clear();
         if let Some(proof) = &mut self.proof {
             proof.flush();
         }
@@ -284,6 +319,10 @@ impl Solver {
                 RunEnd::Sat => return Outcome::Sat(self.model()),
                 RunEnd::Unsat => {
                     self.ok = false;
+                    return Outcome::Unsat;
+                }
+                RunEnd::AssumptionFailed => {
+                    self.backtrack(0);
                     return Outcome::Unsat;
                 }
                 RunEnd::Restart => {
@@ -347,15 +386,34 @@ impl Solver {
             ) {
                 self.reduce();
             }
-            match self.decide.pick(&self.trail) {
-                None => return RunEnd::Sat,
-                Some(lit) => {
-                    self.stats.decisions += 1;
-                    self.trail.new_level();
-                    self.trail.assign(lit, ClauseRef::NONE);
-                }
+            let decision = match self.next_assumption() {
+                NextAssumption::Failed => return RunEnd::AssumptionFailed,
+                NextAssumption::Decide(assumption) => assumption,
+                NextAssumption::AllPlaced => match self.decide.pick(&self.trail) {
+                    None => return RunEnd::Sat,
+                    Some(lit) => {
+                        self.stats.decisions += 1;
+                        lit
+                    }
+                },
+            };
+            self.trail.new_level();
+            self.trail.assign(decision, ClauseRef::NONE);
+        }
+    }
+
+    /// The next assumption to decide. An assumption that is already true still gets a
+    /// level of its own (an empty one), so that level `d` always belongs to assumption
+    /// `d - 1` and backjumping below it re-places it.
+    fn next_assumption(&mut self) -> NextAssumption {
+        while let Some(&lit) = self.assumptions.get(self.trail.decision_level()) {
+            match self.trail.value(lit) {
+                Value::True => self.trail.new_level(),
+                Value::False => return NextAssumption::Failed,
+                Value::Unassigned => return NextAssumption::Decide(lit),
             }
         }
+        NextAssumption::AllPlaced
     }
 
     /// Analyses a conflict, backjumps, and asserts the learnt clause.
