@@ -2,9 +2,10 @@
 
 CARGO   ?= cargo
 RELEASE := target/release
+PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench timing proofs clean
+.PHONY: all build demo test lint bench timing proofs docs install clean
 
 all: build
 
@@ -38,6 +39,16 @@ proofs: build
 # Pipeline and solver timings as ratios against MiniSat measured in the same run.
 timing: build
 	scripts/pipeline-timing.sh scratch/timing
+
+# Man pages and shell completions from the clap definitions, under target/share.
+docs: build
+	scripts/install-docs.sh $(RELEASE) target/share
+
+# Installs the binaries into PREFIX/bin (default ~/.local) with their man pages and
+# bash, zsh and fish completions under PREFIX/share.
+install:
+	$(CARGO) install --locked --path . --root $(PREFIX)
+	scripts/install-docs.sh $(PREFIX)/bin $(PREFIX)/share
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -56,7 +56,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    cli::run("gridcheck", || check(Args::parse()))
+    cli::run("gridcheck", || check(cli::args::parse_args::<Args>()))
 }
 
 /// One entry of a grid file: a grid, or a grid whose value is out of range (a violation

@@ -80,7 +80,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    cli::run("model2grid", || decode(Args::parse()))
+    cli::run("model2grid", || decode(cli::args::parse_args::<Args>()))
 }
 
 fn decode(args: Args) -> Result<u8, Failure> {

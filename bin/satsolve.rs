@@ -122,7 +122,7 @@ fn positive_seconds(text: &str) -> Result<Duration, String> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cli::args::parse_args::<Args>();
     let options = SolveOptions {
         input: Source::from_arg(args.input.as_deref()),
         strict: args.strict,

@@ -91,7 +91,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    cli::run("sudoku2cnf", || encode(Args::parse()))
+    cli::run("sudoku2cnf", || encode(cli::args::parse_args::<Args>()))
 }
 
 fn encode(args: Args) -> Result<u8, Failure> {

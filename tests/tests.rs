@@ -8,6 +8,7 @@ mod gridcheck;
 mod layouts;
 mod model2grid;
 mod model2grid_svg;
+mod packaging;
 mod pipeline;
 mod proof;
 mod satsolve;

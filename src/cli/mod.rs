@@ -13,6 +13,8 @@ use std::process::ExitCode;
 
 use flate2::bufread::MultiGzDecoder;
 
+pub mod args;
+pub mod atomic;
 pub mod satsolve;
 
 /// The two bytes every gzip stream starts with.
