@@ -332,10 +332,11 @@ impl<W: Write> Run<W> {
         let grid = decoder
             .decode(literals)
             .map_err(|error| Failure::new(1, prefix(&error)))?;
-        let layout = decoder.layout().clone();
+        // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
+        let layout = decoder.layout();
         let givens = if first {
             match &self.puzzle_source {
-                Some(source) => Some(read_one_puzzle(source, &layout)?),
+                Some(source) => Some(read_one_puzzle(source, layout)?),
                 // The header's puzzle is only drawn, so only read for pictures: the text
                 // formats keep decoding exactly as before.
                 None if matches!(self.args.format, Format::Svg) => self.header_puzzle.take(),
@@ -345,9 +346,9 @@ impl<W: Write> Run<W> {
             None
         };
         if let Some(puzzle) = &givens {
-            check_givens_kept(&grid, puzzle, &layout, self.puzzle_source.as_ref())?;
+            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())?;
         }
-        self.writer.grid(&grid, &layout, givens.as_ref())
+        self.writer.grid(&grid, layout, givens.as_ref())
     }
 }
 
