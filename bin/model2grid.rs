@@ -48,7 +48,9 @@ STREAMS:
   'unsolvable' and an UNKNOWN block the line 'unknown' (in the block formats followed by
   the blank separator line like any record), so grids stay paired with their puzzles;
   stderr names the block, and the exit code is 1 after all records are written. A lone
-  answer without a solution writes nothing. --puzzle and --format svg take one answer.
+  answer without a solution writes nothing. --format svg takes one answer; --puzzle
+  holds one puzzle, whose givens every block must keep (satsolve --models N writes
+  several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
   A block cut short (a model without its final 0) is an error naming the block and line.
 
 EXIT CODES:
@@ -167,6 +169,10 @@ struct Run<W: Write> {
     /// The layout from the flags or the CNF header, if any.
     fixed: Option<Layout>,
     header_puzzle: Option<Grid>,
+    /// The puzzle of --puzzle (or the header's, for pictures), read at the first SAT
+    /// block: every grid must keep its givens (several blocks are then several models of
+    /// that one puzzle, as `satsolve --models` writes them).
+    givens: Option<Grid>,
     /// Set at the first SAT block; every later block is decoded with its layout.
     decoder: Option<GridDecoder>,
     writer: RecordWriter<W>,
@@ -208,6 +214,7 @@ fn decode(args: Args) -> Result<u8, Failure> {
         puzzle_source,
         fixed,
         header_puzzle,
+        givens: None,
         decoder: None,
         writer: RecordWriter {
             out: cli::stdout(),
@@ -265,17 +272,8 @@ impl<W: Write> Run<W> {
         Ok(())
     }
 
-    /// The input is a stream: write block 1's held marker, refuse what needs one answer.
+    /// The input is a stream: write block 1's held marker, refuse what draws one answer.
     fn second_block(&mut self) -> Result<(), Failure> {
-        if let Some(source) = &self.puzzle_source {
-            return Err(Failure::new(
-                2,
-                format!(
-                    "the answer holds several blocks but --puzzle {source} is for one grid; \
-                     check a batch with gridcheck --puzzle"
-                ),
-            ));
-        }
         if matches!(self.args.format, Format::Svg) {
             return Err(Failure::new(
                 1,
@@ -334,21 +332,20 @@ impl<W: Write> Run<W> {
             .map_err(|error| Failure::new(1, prefix(&error)))?;
         // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
         let layout = decoder.layout();
-        let givens = if first {
-            match &self.puzzle_source {
+        if first {
+            self.givens = match &self.puzzle_source {
                 Some(source) => Some(read_one_puzzle(source, layout)?),
                 // The header's puzzle is only drawn, so only read for pictures: the text
                 // formats keep decoding exactly as before.
                 None if matches!(self.args.format, Format::Svg) => self.header_puzzle.take(),
                 None => None,
-            }
-        } else {
-            None
-        };
-        if let Some(puzzle) = &givens {
-            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())?;
+            };
         }
-        self.writer.grid(&grid, layout, givens.as_ref())
+        if let Some(puzzle) = &self.givens {
+            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())
+                .map_err(|failure| Failure::new(failure.code, prefix(&failure.message)))?;
+        }
+        self.writer.grid(&grid, layout, self.givens.as_ref())
     }
 }
 

@@ -335,3 +335,103 @@ fn sudoku_solve_streams_through_satsolve_once_batches_are_encoded() {
         .expect_stderr_contains("block 3: no solution");
     assert_eq!(result.stdout_text(), expected_blocks());
 }
+
+#[test]
+fn every_model_of_one_puzzle_keeps_its_givens() {
+    // `satsolve --models 0` writes one block per model: both solutions, checked against
+    // the one puzzle, and decoded in the order satsolve found them.
+    let puzzle = testdata("puzzles/4x4_two_solutions.txt");
+    let cnf = run("sudoku2cnf", &[puzzle.to_str().unwrap()], b"");
+    cnf.expect_code(0);
+    let models = run("satsolve", &["--models", "0"], &cnf.stdout);
+    models.expect_code(10);
+    let decoded = run(
+        "model2grid",
+        &["--puzzle", puzzle.to_str().unwrap()],
+        &models.stdout,
+    );
+    decoded.expect_code(0);
+    let mut grids: Vec<String> = decoded.stdout_text().lines().map(str::to_string).collect();
+    grids.sort();
+    let solutions =
+        std::fs::read_to_string(testdata("puzzles/4x4_two_solutions.solutions.txt")).unwrap();
+    let mut expected: Vec<String> = solutions
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.len() == 16)
+        .map(str::to_string)
+        .collect();
+    expected.sort();
+    assert_eq!(grids, expected);
+    // Against a puzzle that only the first model solves, the second is refused by number.
+    let first = decoded.stdout_text().lines().next().unwrap().to_string();
+    let dir = scratch("batch-models");
+    let one = dir.join("one.txt");
+    std::fs::write(&one, format!("{first}\n")).unwrap();
+    run(
+        "model2grid",
+        &["--puzzle", one.to_str().unwrap()],
+        &models.stdout,
+    )
+    .expect_code(1)
+    .expect_stderr_contains("block 2: row");
+    // A picture is of one answer.
+    run("model2grid", &["--format", "svg"], &models.stdout)
+        .expect_code(1)
+        .expect_stderr_contains("--format svg draws one grid");
+}
+
+#[test]
+fn hanidoku_true_only_streams_need_no_flag_and_the_script_takes_a_layout() {
+    let file = testdata("layouts/hanidoku.txt");
+    let dir = scratch("batch-hanidoku");
+    let out = dir.join("cnf");
+    run(
+        "sudoku2cnf",
+        &[
+            "--layout",
+            "hanidoku",
+            "--split",
+            out.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        b"",
+    )
+    .expect_code(0);
+    let mut cnfs: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    cnfs.sort();
+    let mut answers = Vec::new();
+    for cnf in &cnfs {
+        answers.extend(satsolve(cnf, &dir));
+    }
+    let solutions: Vec<String> = std::fs::read_to_string(testdata("layouts/hanidoku.solution.txt"))
+        .unwrap()
+        .lines()
+        .map(|line| line.trim().to_string())
+        .filter(|line| !line.is_empty())
+        .collect();
+    assert_eq!(solutions.len(), cnfs.len());
+    // 61 true literals, the last in 541..=549: the honeycomb, with no --layout given.
+    let decoded = run("model2grid", &[], &true_only(&answers));
+    decoded.expect_code(0);
+    let grids: Vec<String> = decoded.stdout_text().lines().map(str::to_string).collect();
+    assert_eq!(grids, solutions);
+    let checked = run(
+        "gridcheck",
+        &["--layout", "hanidoku", "--puzzle", file.to_str().unwrap()],
+        &decoded.stdout,
+    );
+    checked.expect_code(0);
+    // The script: one row of the honeycomb per line, a blank line between grids.
+    let solved = sudoku_solve(&["--layout", "hanidoku", file.to_str().unwrap(), "satsolve"]);
+    solved.expect_code(0);
+    let records: Vec<String> = solved
+        .stdout_text()
+        .split("\n\n")
+        .map(|record| record.split_whitespace().collect::<String>())
+        .collect();
+    assert_eq!(records, solutions);
+}
