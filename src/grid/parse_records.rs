@@ -108,3 +108,63 @@ impl<R: BufRead> Iterator for Records<R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::ParseOptions;
+
+    fn records(text: &str) -> Vec<Result<Record, PuzzleError>> {
+        PuzzleReader::new(text.as_bytes(), &ParseOptions::default())
+            .unwrap()
+            .records()
+            .collect()
+    }
+
+    #[test]
+    fn markers_between_block_grids_keep_the_numbering() {
+        let grid = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+        let text = format!("unknown\n\n{grid}\nunsolvable\n\n{grid}");
+        let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(read.len(), 4);
+        assert!(matches!(
+            read[0],
+            Record::Marker {
+                marker: Marker::Unknown,
+                number: 1,
+                line: 1
+            }
+        ));
+        assert!(matches!(&read[1], Record::Grid(p) if p.number == 2 && p.line == 3));
+        assert!(matches!(
+            read[2],
+            Record::Marker {
+                marker: Marker::Unsolvable,
+                number: 3,
+                line: 8
+            }
+        ));
+        assert!(matches!(&read[3], Record::Grid(p) if p.number == 4 && p.grid.get(3, 3) == 1));
+    }
+
+    #[test]
+    fn a_bad_grid_after_a_marker_is_named_by_its_record_number() {
+        let read = records("unsolvable\n12341\n");
+        assert!(read[0].is_ok());
+        let error = read[1].as_ref().unwrap_err().to_string();
+        assert!(error.contains("puzzle 2"), "{error}");
+        // Without records(), a marker is just a bad puzzle line, as before.
+        let plain: Vec<_> = PuzzleReader::new(&b"unsolvable\n"[..], &ParseOptions::default())
+            .unwrap()
+            .collect();
+        assert!(plain[0].is_err());
+    }
+
+    #[test]
+    fn marker_words_round_trip() {
+        for marker in [Marker::Unsolvable, Marker::Unknown] {
+            assert_eq!(Marker::parse(marker.as_str()), Some(marker));
+        }
+        assert_eq!(Marker::parse("Unsolvable"), None);
+    }
+}
