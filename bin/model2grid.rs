@@ -48,7 +48,8 @@ STREAMS:
   'unsolvable' and an UNKNOWN block the line 'unknown' (in the block formats followed by
   the blank separator line like any record), so grids stay paired with their puzzles;
   stderr names the block, and the exit code is 1 after all records are written. A lone
-  answer without a solution writes nothing. --format svg takes one answer; --puzzle
+  answer without a solution writes nothing, unless --batch says that the input is a
+  batch (of one puzzle). --format svg takes one answer; --puzzle
   holds one puzzle, whose givens every block must keep (satsolve --models N writes
   several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
   A block cut short (a model without its final 0) is an error naming the block and line.
@@ -98,6 +99,10 @@ struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "auto")]
     format: Format,
+    /// Read the input as a batch even if it holds one answer: a lone UNSATISFIABLE or
+    /// UNKNOWN answer then writes its marker record too (scripts/sudoku-solve sets it).
+    #[arg(long)]
+    batch: bool,
 }
 
 fn main() -> ExitCode {
@@ -265,7 +270,7 @@ impl<W: Write> Run<W> {
             }
             match block.status {
                 Status::Sat => self.grid(block.number, block.literals)?,
-                status if block.number == 1 => self.held = Some(status),
+                status if block.number == 1 && !self.args.batch => self.held = Some(status),
                 status => self.marker(block.number, status)?,
             }
         }

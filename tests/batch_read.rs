@@ -435,3 +435,36 @@ fn hanidoku_true_only_streams_need_no_flag_and_the_script_takes_a_layout() {
         .collect();
     assert_eq!(records, solutions);
 }
+
+#[test]
+fn a_batch_of_one_unsolvable_puzzle_still_writes_its_marker() {
+    // Alone, an UNSAT answer writes nothing (as before streams); --batch writes the
+    // marker, so a one-puzzle file still pairs with its record.
+    run("model2grid", &[], b"s UNSATISFIABLE\n")
+        .expect_code(1)
+        .expect_no_stdout();
+    let batch = run("model2grid", &["--batch"], b"s UNSATISFIABLE\n");
+    batch
+        .expect_code(1)
+        .expect_stderr_contains("block 1: no solution");
+    assert_eq!(batch.stdout_text(), "unsolvable\n");
+    let dir = scratch("batch-one");
+    let puzzle = dir.join("one.txt");
+    let text = std::fs::read_to_string(testdata(MIXED)).unwrap();
+    let unsolvable = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .nth(2)
+        .unwrap();
+    std::fs::write(&puzzle, format!("{unsolvable}\n")).unwrap();
+    let solved = sudoku_solve(&[puzzle.to_str().unwrap(), "satsolve"]);
+    solved.expect_code(1);
+    assert_eq!(solved.stdout_text(), "unsolvable\n");
+    run(
+        "gridcheck",
+        &["--puzzle", puzzle.to_str().unwrap()],
+        &solved.stdout,
+    )
+    .expect_code(1)
+    .expect_stderr_contains("puzzle 1 has no grid");
+}
