@@ -8,13 +8,16 @@ use clap::Parser;
 use sudosat::check::check_grid;
 use sudosat::cli::{self, Failure, Source};
 use sudosat::encode::read_cnf_header;
-use sudosat::grid::{Grid, ParseOptions, PuzzleError, PuzzleReader};
+use sudosat::grid::{Grid, Marker, ParseOptions, PuzzleError, PuzzleReader, Record};
 use sudosat::layout::Layout;
 
 const AFTER_HELP: &str = "\
 INPUT:
-  Grids in the puzzle formats of sudoku2cnf (line or block format, several per file).
-  With --puzzle, the puzzles are paired with the grids in order. --layout hanidoku reads
+  Grids in the puzzle formats of sudoku2cnf (line or block format, several per file;
+  the block format is the course's: n lines of space-separated numbers, 0 blank, a blank
+  line between grids). With --puzzle, the puzzles (in either format) are paired with the
+  grids in order. A marker line of model2grid ('unsolvable', 'unknown') stands for the
+  grid of a puzzle the solver did not solve: that puzzle fails, and the pairing goes on. --layout hanidoku reads
   61-symbol lines (optionally after HQV1G) or 9-row blocks; --layout FILE a layout file.
   --cnf FILE takes the layout, and the givens unless --puzzle is given, from the header
   of a CNF written by sudoku2cnf (then one grid is expected).
@@ -22,11 +25,13 @@ INPUT:
 OUTPUT:
   One line per violation on stderr: grid number, which row, column, box, diagonal, extra
   house or Hanidoku line (row / rising line / falling line, numbered from 1), which digit,
-  and why (a repeat, or a gap in a line's run). Nothing on stdout.
+  and why (a repeat, or a gap in a line's run), or the marker that stands in its place.
+  Then a summary: 'N grids valid', or 'K of N grids invalid' (with how many puzzles had
+  no solution). Nothing on stdout.
 
 EXIT CODES:
   0  every grid is valid
-  1  some grid is invalid
+  1  some grid is invalid, or is a marker (a puzzle without a solution)
   2  unreadable or malformed input, or bad usage";
 
 /// Check grids of any layout: complete, values in range, no repeats, runs unbroken, givens kept.
@@ -64,13 +69,17 @@ fn main() -> ExitCode {
 enum Entry {
     Grid(Grid),
     OutOfRange(String),
+    /// The marker a batch writes for a puzzle its solver did not solve.
+    Marker(Marker),
 }
 
-/// Opens `source` as a stream of grids, in any puzzle format (of `layout`, if given).
+/// Opens `source` as a stream of grids, in any puzzle format (of `layout`, if given),
+/// with the marker lines of a batch when `markers` is set.
 fn grids<'a>(
     source: &'a Source,
     size: Option<usize>,
     layout: Option<&Layout>,
+    markers: bool,
 ) -> Result<impl Iterator<Item = Result<Entry, Failure>> + 'a, Failure> {
     let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
     let options = ParseOptions {
@@ -83,8 +92,17 @@ fn grids<'a>(
             PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?
         }
     };
-    Ok(reader.map(move |entry| match entry {
-        Ok(puzzle) => Ok(Entry::Grid(puzzle.grid)),
+    let records = reader.records().map(move |record| match record {
+        Ok(Record::Marker { marker, .. }) if markers => Ok(Entry::Marker(marker)),
+        Ok(Record::Marker { marker, line, .. }) => Err(Failure::input(
+            2,
+            source,
+            format!(
+                "line {line}: `{}` where a puzzle was expected",
+                marker.as_str()
+            ),
+        )),
+        Ok(Record::Grid(puzzle)) => Ok(Entry::Grid(puzzle.grid)),
         Err(PuzzleError::OutOfRange {
             line,
             row,
@@ -96,7 +114,8 @@ fn grids<'a>(
             "row {row} column {col}: value {value} is out of range 1..{size} (line {line})"
         ))),
         Err(error) => Err(Failure::input(2, source, error)),
-    }))
+    });
+    Ok(records)
 }
 
 fn plural(count: usize, word: &str) -> String {
@@ -129,12 +148,12 @@ fn check(args: Args) -> Result<u8, Failure> {
         (None, None) => (None, None),
     };
     let mut puzzles = match &puzzle_source {
-        Some(source) => Some(grids(source, args.size, fixed.as_ref())?),
+        Some(source) => Some(grids(source, args.size, fixed.as_ref(), false)?),
         None => None,
     };
     let mut layouts: Vec<Layout> = fixed.into_iter().collect();
-    let (mut checked, mut invalid) = (0, 0);
-    for entry in grids(&source, args.size, layouts.first())? {
+    let (mut checked, mut invalid, mut unsolved) = (0, 0, 0);
+    for entry in grids(&source, args.size, layouts.first(), true)? {
         let entry = entry?;
         checked += 1;
         let puzzle =
@@ -145,6 +164,7 @@ fn check(args: Args) -> Result<u8, Failure> {
                     Some(Entry::OutOfRange(reason)) => {
                         return Err(Failure::new(2, format!("puzzle {checked}: {reason}")))
                     }
+                    Some(Entry::Marker(_)) => None,
                     None => {
                         return Err(Failure::new(
                             2,
@@ -163,6 +183,16 @@ fn check(args: Args) -> Result<u8, Failure> {
             Entry::OutOfRange(reason) => {
                 invalid += 1;
                 eprintln!("gridcheck: grid {checked}: {reason}");
+                continue;
+            }
+            // The puzzle was consumed above, so the pairing of the next grids holds.
+            Entry::Marker(marker) => {
+                invalid += 1;
+                unsolved += 1;
+                eprintln!(
+                    "gridcheck: grid {checked}: puzzle {checked} has no grid: the record is `{}`",
+                    marker.as_str()
+                );
                 continue;
             }
         };
@@ -201,8 +231,12 @@ fn check(args: Args) -> Result<u8, Failure> {
         }
     }
     if invalid > 0 {
+        let markers = match unsolved {
+            0 => String::new(),
+            count => format!(" ({} without a solution)", plural(count, "puzzle")),
+        };
         eprintln!(
-            "gridcheck: {invalid} of {} invalid",
+            "gridcheck: {invalid} of {} invalid{markers}",
             plural(checked, "grid")
         );
         Ok(1)

@@ -1,31 +1,41 @@
-//! `model2grid`: turn a SAT solver's answer for a `sudoku2cnf` formula back into a grid.
+//! `model2grid`: turn a SAT solver's answers for `sudoku2cnf` formulas back into grids, one
+//! record per answer block.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use sudosat::cli::{self, Failure, Source};
-use sudosat::encode::{decode_model, read_cnf_header};
+use sudosat::encode::read_cnf_header;
 use sudosat::grid::format::{to_block_for, to_line, to_pretty};
-use sudosat::grid::{to_svg, Grid, PuzzleReader};
+use sudosat::grid::{to_svg, Grid, Marker, PuzzleReader};
 use sudosat::layout::Layout;
-use sudosat::model::{read_answer, Answer};
+use sudosat::lit::Lit;
+use sudosat::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
 
 const AFTER_HELP: &str = "\
 INPUT:
   A solver's answer in any common form: SAT competition output ('s' and 'v' lines, wrapped
-  or not), MiniSat's result file ('SAT' then the literals), or bare literal lines.
+  or not), MiniSat's result file ('SAT' then the literals), the course's .res ('s 1'),
+  or bare literal lines. The model may list every variable or only the true ones
+  (satsolve --true-only).
+  A stream of answers (satsolve on a batch, or per-puzzle answers concatenated) is read
+  block by block, a block starting at each status line, and gives one record per block,
+  in order.
   The layout comes from --layout (sudoku, x-sudoku, hanidoku or a layout file) and --size,
   from the header comments of the CNF given with --cnf (which name the layout, or embed
-  the layout file), or from the variable count (n*n*n for an n x n grid, 549 for
-  hanidoku). A model whose variable count is that of another grid size is refused.
+  the layout file), or from the model: a full model's largest variable is n*n*n for an
+  n x n grid (549 for hanidoku); a true-only model has one positive literal per cell, the
+  largest in the last cell's range (721..729 for 9x9). A model whose variables are those
+  of another grid size is refused.
 
 OUTPUT:
-  --format auto (the default) writes the line format for grids up to 35x35 and the block
-  format above, so the pipeline works at every size. Hanidoku: --format line prints the 61
-  digits on one line, block one row of the honeycomb per line, pretty draws the honeycomb
-  with rows offset by half a cell.
+  --format auto (the default) writes the line format for grids up to 35x35 (one line per
+  grid) and the block format above, so the pipeline works at every size. --format block
+  is the course format: n lines of space-separated numbers, a blank line between grids.
+  Hanidoku: --format line prints the 61 digits on one line, block one row of the
+  honeycomb per line, pretty draws the honeycomb with rows offset by half a cell.
   --format svg writes a standalone SVG picture (square grids with thick box or region
   borders and shaded diagonals / extra houses; Hanidoku as a honeycomb). Givens are bold
   black and solved digits blue when the puzzle is known: from --puzzle FILE (one puzzle,
@@ -33,10 +43,22 @@ OUTPUT:
   of the CNF given with --cnf. Otherwise every digit is drawn alike.
   --puzzle is checked against the grid in every format: each given must keep its value.
 
+STREAMS:
+  In a stream of two or more blocks, an UNSATISFIABLE block gives the record line
+  'unsolvable' and an UNKNOWN block the line 'unknown' (in the block formats followed by
+  the blank separator line like any record), so grids stay paired with their puzzles;
+  stderr names the block, and the exit code is 1 after all records are written. A lone
+  answer without a solution writes nothing, unless --batch says that the input is a
+  batch (of one puzzle). --format svg takes one answer; --puzzle
+  holds one puzzle, whose givens every block must keep (satsolve --models N writes
+  several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
+  A block cut short (a model without its final 0) is an error naming the block and line.
+
 EXIT CODES:
-  0  a grid was decoded and written
-  1  no solution (UNSATISFIABLE or UNKNOWN), an unreadable answer, a model that does not
-     give every cell exactly one value, or a grid that changes a given of --puzzle
+  0  every block was decoded and written
+  1  some block had no solution (UNSATISFIABLE or UNKNOWN), an unreadable or truncated
+     answer, a model that does not give every cell exactly one value, or a grid that
+     changes a given of --puzzle
   2  bad command-line usage, or a --puzzle file that is unreadable or not one puzzle of
      the layout";
 
@@ -59,7 +81,7 @@ enum Format {
 #[derive(Parser)]
 #[command(name = "model2grid", version, after_help = AFTER_HELP)]
 struct Args {
-    /// Solver answer; `-` or nothing reads standard input.
+    /// Solver answer, or a stream of answers; `-` or nothing reads standard input.
     input: Option<PathBuf>,
     /// The side of the grid (4, 9, 16, ...).
     #[arg(long, value_name = "N", conflicts_with = "cnf")]
@@ -77,10 +99,93 @@ struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "auto")]
     format: Format,
+    /// Read the input as a batch even if it holds one answer: a lone UNSATISFIABLE or
+    /// UNKNOWN answer then writes its marker record too (scripts/sudoku-solve sets it).
+    #[arg(long)]
+    batch: bool,
 }
 
 fn main() -> ExitCode {
     cli::run("model2grid", || decode(cli::args::parse_args::<Args>()))
+}
+
+/// Writes the records of a stream: grids in the chosen format, and marker lines. Block
+/// formats put a blank line between records (the course's file of solved grids).
+struct RecordWriter<W: Write> {
+    out: W,
+    format: Format,
+    written: usize,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// `format` with `auto` resolved for `size` (`None`: not known yet).
+    fn resolved(&self, size: Option<usize>) -> Format {
+        match (self.format, size) {
+            (Format::Auto, Some(size)) if size > 35 => Format::Block,
+            (Format::Auto, _) => Format::Line,
+            (other, _) => other,
+        }
+    }
+
+    fn start_record(&mut self, format: Format) -> Result<(), Failure> {
+        if self.written > 0 && matches!(format, Format::Block | Format::Pretty) {
+            self.out.write_all(b"\n")?;
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    fn marker(&mut self, marker: Marker, size: Option<usize>) -> Result<(), Failure> {
+        let format = self.resolved(size);
+        self.start_record(format)?;
+        self.out.write_all(marker.as_str().as_bytes())?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    fn grid(&mut self, grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> Result<(), Failure> {
+        let size = layout.size();
+        let format = self.resolved(Some(size));
+        let text = match format {
+            Format::Auto | Format::Line => to_line(grid).ok_or_else(|| {
+                Failure::new(
+                    1,
+                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+                )
+            })?,
+            Format::Block => to_block_for(grid, layout),
+            Format::Pretty => to_pretty(grid, layout),
+            Format::Svg => to_svg(grid, layout, givens),
+        };
+        self.start_record(format)?;
+        self.out.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a decoding run keeps from block to block.
+struct Run<W: Write> {
+    args: Args,
+    source: Source,
+    puzzle_source: Option<Source>,
+    /// The layout from the flags or the CNF header, if any.
+    fixed: Option<Layout>,
+    header_puzzle: Option<Grid>,
+    /// The puzzle of --puzzle (or the header's, for pictures), read at the first SAT
+    /// block: every grid must keep its givens (several blocks are then several models of
+    /// that one puzzle, as `satsolve --models` writes them).
+    givens: Option<Grid>,
+    /// Set at the first SAT block; every later block is decoded with its layout.
+    decoder: Option<GridDecoder>,
+    writer: RecordWriter<W>,
+    /// Block 1's status when it had no model: a lone answer writes no record (as before
+    /// streams), so its marker waits until a second block shows this is a stream.
+    held: Option<Status>,
+    /// Blocks without a grid.
+    failed: usize,
 }
 
 fn decode(args: Args) -> Result<u8, Failure> {
@@ -88,83 +193,185 @@ fn decode(args: Args) -> Result<u8, Failure> {
     let puzzle_source =
         cli::second_input(&source, args.puzzle.as_deref(), "the answer and the puzzle")?;
     let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
-    let model = match read_answer(input).map_err(|error| Failure::input(1, &source, error))? {
-        Answer::Sat(model) => model,
-        Answer::Unsat => {
-            return Err(Failure::new(
-                1,
-                "no solution: the solver answered UNSATISFIABLE",
-            ))
-        }
-        Answer::Unknown => return Err(Failure::new(1, "no solution: the solver answered UNKNOWN")),
-    };
     let mut header_puzzle = None;
-    let layout = match (
+    let fixed = match (
         args.layout.as_deref().filter(|&spec| spec != "sudoku"),
         args.size,
         &args.cnf,
     ) {
         (Some(spec), size, _) => {
-            Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?
+            Some(Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?)
         }
-        (None, Some(size), _) => Layout::square(size).map_err(|error| Failure::new(2, error))?,
+        (None, Some(size), _) => {
+            Some(Layout::square(size).map_err(|error| Failure::new(2, error))?)
+        }
         (None, None, Some(path)) => {
             let (layout, puzzle) = layout_from_cnf(&Source::File(path.clone()))?;
             header_puzzle = puzzle;
-            layout
+            Some(layout)
         }
-        (None, None, None) => layout_from_var_count(model.max_var())?,
+        (None, None, None) => None,
     };
-    let size = layout.size();
-    let num_vars = layout.num_cells() * size;
-    if model.max_var() != num_vars {
-        if let Some(other) = known_layout_of(model.max_var()) {
+    let format = args.format;
+    let mut run = Run {
+        args,
+        source,
+        puzzle_source,
+        fixed,
+        header_puzzle,
+        givens: None,
+        decoder: None,
+        writer: RecordWriter {
+            out: cli::stdout(),
+            format,
+            written: 0,
+        },
+        held: None,
+        failed: 0,
+    };
+    let mut stream = AnswerStream::new(input);
+    let result = run.all_blocks(&mut stream);
+    // The records written before an error stay: they are the answers of the blocks before.
+    run.writer.out.flush()?;
+    result?;
+    if let Some(status) = run.held {
+        return Err(Failure::new(
+            1,
+            format!("no solution: the solver answered {}", status_word(status)),
+        ));
+    }
+    if run.failed > 0 {
+        eprintln!(
+            "model2grid: {} of {} blocks had no solution",
+            run.failed,
+            stream.blocks()
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Sat => "SATISFIABLE",
+        Status::Unsat => "UNSATISFIABLE",
+        Status::Unknown => "UNKNOWN",
+    }
+}
+
+impl<W: Write> Run<W> {
+    fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
+        while let Some(block) = stream
+            .next_block()
+            .map_err(|error| Failure::input(1, &self.source, error))?
+        {
+            if block.number == 2 {
+                self.second_block()?;
+            }
+            match block.status {
+                Status::Sat => self.grid(block.number, block.literals)?,
+                status if block.number == 1 && !self.args.batch => self.held = Some(status),
+                status => self.marker(block.number, status)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The input is a stream: write block 1's held marker, refuse what draws one answer.
+    fn second_block(&mut self) -> Result<(), Failure> {
+        if matches!(self.args.format, Format::Svg) {
             return Err(Failure::new(
                 1,
-                format!(
-                    "the model covers variables 1..{} ({}) but the layout is {}",
-                    model.max_var(),
-                    describe(&other),
-                    describe(&layout)
-                ),
+                "the answer holds several blocks but --format svg draws one grid",
             ));
         }
+        if let Some(status) = self.held.take() {
+            self.marker(1, status)?;
+        }
+        Ok(())
     }
-    let assignment = model.to_assignment(num_vars);
-    let grid = decode_model(&assignment, &layout).map_err(|error| Failure::new(1, error))?;
-    let givens = match &puzzle_source {
-        Some(source) => Some(read_one_puzzle(source, &layout)?),
-        // The header's puzzle is only drawn, so only read for pictures: the text formats
-        // keep decoding exactly as before.
-        None if matches!(args.format, Format::Svg) => header_puzzle,
-        None => None,
-    };
-    if let Some(puzzle) = &givens {
-        check_givens_kept(&grid, puzzle, &layout, puzzle_source.as_ref())?;
+
+    fn marker(&mut self, number: usize, status: Status) -> Result<(), Failure> {
+        let marker = if status == Status::Unsat {
+            Marker::Unsolvable
+        } else {
+            Marker::Unknown
+        };
+        eprintln!(
+            "model2grid: block {number}: no solution, the solver answered {}; wrote `{}`",
+            status_word(status),
+            marker.as_str()
+        );
+        self.failed += 1;
+        let size = self
+            .decoder
+            .as_ref()
+            .map(|decoder| decoder.layout().size())
+            .or(self.fixed.as_ref().map(Layout::size));
+        self.writer.marker(marker, size)
     }
-    let format = match args.format {
-        Format::Auto if size <= 35 => Format::Line,
-        Format::Auto => Format::Block,
-        other => other,
-    };
-    let text = match format {
-        Format::Auto | Format::Line => to_line(&grid).ok_or_else(|| {
-            Failure::new(
-                1,
-                format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
-            )
-        })?,
-        Format::Block => to_block_for(&grid, &layout),
-        Format::Pretty => to_pretty(&grid, &layout),
-        Format::Svg => to_svg(&grid, &layout, givens.as_ref()),
-    };
-    let mut out = cli::stdout();
-    out.write_all(text.as_bytes())?;
-    if !text.ends_with('\n') {
-        out.write_all(b"\n")?;
+
+    fn grid(&mut self, number: usize, literals: &[Lit]) -> Result<(), Failure> {
+        // Messages about block 1 read as they did before streams.
+        let prefix = |error: &dyn std::fmt::Display| {
+            if number == 1 {
+                error.to_string()
+            } else {
+                format!("block {number}: {error}")
+            }
+        };
+        let first = self.decoder.is_none();
+        if first {
+            let layout = match self.fixed.take() {
+                Some(layout) => layout,
+                None => layout_from_model(literals)?,
+            };
+            check_model_size(literals, &layout)?;
+            self.decoder = Some(GridDecoder::new(&layout));
+        }
+        let Some(decoder) = self.decoder.as_mut() else {
+            return Ok(());
+        };
+        let grid = decoder
+            .decode(literals)
+            .map_err(|error| Failure::new(1, prefix(&error)))?;
+        // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
+        let layout = decoder.layout();
+        if first {
+            self.givens = match &self.puzzle_source {
+                Some(source) => Some(read_one_puzzle(source, layout)?),
+                // The header's puzzle is only drawn, so only read for pictures: the text
+                // formats keep decoding exactly as before.
+                None if matches!(self.args.format, Format::Svg) => self.header_puzzle.take(),
+                None => None,
+            };
+        }
+        if let Some(puzzle) = &self.givens {
+            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())
+                .map_err(|failure| Failure::new(failure.code, prefix(&failure.message)))?;
+        }
+        self.writer.grid(&grid, layout, self.givens.as_ref())
     }
-    out.flush()?;
-    Ok(0)
+}
+
+/// Refuses a model whose variables are those of another built-in layout than `layout`.
+fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
+    let num_vars = layout.num_cells() * layout.size();
+    let Some(other) = detect_layout(literals) else {
+        return Ok(());
+    };
+    if other.num_cells() * other.size() == num_vars {
+        return Ok(());
+    }
+    Err(Failure::new(
+        1,
+        format!(
+            "the model's variables (the largest is {}) are those of a {} but the layout is {}",
+            max_var(literals),
+            describe(&other),
+            describe(layout)
+        ),
+    ))
 }
 
 /// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
@@ -239,27 +446,17 @@ fn describe(layout: &Layout) -> String {
     }
 }
 
-/// The built-in layout with exactly `var_count` cell variables: the square of side n
-/// (n³ variables, n in 1, 4, ..., 64) or the honeycomb (61 × 9 = 549).
-fn known_layout_of(var_count: usize) -> Option<Layout> {
-    if var_count == 61 * 9 {
-        return Some(Layout::hanidoku());
-    }
-    (1..=8)
-        .map(|k: usize| k * k)
-        .find(|n| n * n * n == var_count)
-        .and_then(|n| Layout::square(n).ok())
-}
-
-/// The layout whose cell variables the model covers exactly.
-fn layout_from_var_count(max_var: usize) -> Result<Layout, Failure> {
-    known_layout_of(max_var).ok_or_else(|| {
+/// The layout of a model read without --size, --layout or --cnf (the rule is in
+/// `sudosat::model::decode`).
+fn layout_from_model(literals: &[Lit]) -> Result<Layout, Failure> {
+    detect_layout(literals).ok_or_else(|| {
         Failure::new(
             1,
             format!(
-                "cannot tell the grid size: the model's largest variable is {max_var}, \
-                 which is no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku); give \
-                 --size N, --layout NAME or --cnf FILE"
+                "cannot tell the grid size: the model's largest variable is {}, which is no \
+                 n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
+                 one true literal per cell; give --size N, --layout NAME or --cnf FILE",
+                max_var(literals)
             ),
         )
     })

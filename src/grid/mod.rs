@@ -17,7 +17,8 @@ use crate::layout::Layout;
 
 pub use format::{to_block, to_line, to_pretty};
 pub use parse::{
-    parse_puzzles, parse_puzzles_for, ParseOptions, Puzzle, PuzzleError, PuzzleReader,
+    parse_puzzles, parse_puzzles_for, Marker, ParseOptions, Puzzle, PuzzleError, PuzzleReader,
+    Record, Records,
 };
 pub use svg::to_svg;
 

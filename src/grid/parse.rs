@@ -25,6 +25,9 @@
 //! that is a lone count (Norvig's files start with `95`) is skipped when another line
 //! follows it; no puzzle has 2 to 15 cells, so a count cannot be mistaken for one.
 //!
+//! [`PuzzleReader::records`] also reads the marker lines (`unsolvable`, `unknown`) that a
+//! batch writes in place of a grid its solver did not find.
+//!
 //! Each puzzle is validated in reading order and the first problem is reported with the
 //! puzzle number, the line, and the cell where there is one. After an error the reader
 //! carries on with the next puzzle, so a caller may report and continue; an I/O error
@@ -37,10 +40,13 @@ use crate::layout::{HouseKind, Layout};
 
 #[path = "parse_error.rs"]
 mod error;
+#[path = "parse_records.rs"]
+mod records;
 #[path = "parse_shaped.rs"]
 mod shaped;
 
 pub use error::PuzzleError;
+pub use records::{Marker, Record, Records};
 
 /// How to read puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

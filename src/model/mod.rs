@@ -14,12 +14,22 @@
 //!
 //! A model is the set of literals the answer lists; a variable it does not mention is left
 //! unassigned, and a variable listed with both signs is an error rather than a guess.
+//!
+//! A file of several answers (a batch: one block per puzzle) is read block by block by
+//! [`AnswerStream`] ([`stream`]), and [`GridDecoder`] ([`decode`]) turns each model into
+//! a grid, detecting the layout from full or true-only models alike.
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use thiserror::Error;
+
+pub mod decode;
+pub mod stream;
+
+pub use decode::{detect_layout, layout_with_vars, max_var, GridDecodeError, GridDecoder};
+pub use stream::{AnswerStream, Block, StreamError};
 
 use crate::dimacs::write::push_lit;
 use crate::lit::{Lit, Var};
@@ -146,14 +156,64 @@ pub enum ModelError {
     },
 }
 
-/// Reads one solver answer in any of the forms listed in the module documentation.
-pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
-    #[derive(PartialEq)]
-    enum Status {
-        Sat,
-        Unsat,
-        Unknown,
+/// A solver's verdict, as its status line says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// `s SATISFIABLE`, `s 1`, `SAT`.
+    Sat,
+    /// `s UNSATISFIABLE`, `s 0`, `UNSAT`.
+    Unsat,
+    /// `s UNKNOWN`, `s -1`, `INDET`: the solver gave up.
+    Unknown,
+}
+
+/// What one answer line is, judged by its first word.
+enum LineKind<'a> {
+    /// A status line.
+    Status(Status),
+    /// A line starting `s` whose status word is none of the known ones (the text to quote).
+    BadStatus(String),
+    /// A comment, a blank line or a `.res` time line.
+    Skip,
+    /// Literals: the text after a `v` (or the whole line), and its byte offset in the line.
+    Literals(&'a str, usize),
+}
+
+/// Classifies `line` (without its line ending); shared by the one-answer reader and the
+/// stream reader, so both accept exactly the same lines.
+fn classify(line: &str) -> LineKind<'_> {
+    let trimmed = line.trim_start();
+    if let Some(rest) = trimmed.strip_prefix('s') {
+        if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+            return LineKind::BadStatus(trimmed.to_string());
+        }
+        let word = rest.trim().split([':', ' ', '\t']).next().unwrap_or("");
+        return match word {
+            "SATISFIABLE" | "1" => LineKind::Status(Status::Sat),
+            "UNSATISFIABLE" | "0" => LineKind::Status(Status::Unsat),
+            "UNKNOWN" | "INDETERMINATE" | "-1" => LineKind::Status(Status::Unknown),
+            _ => LineKind::BadStatus(rest.trim().to_string()),
+        };
     }
+    match trimmed {
+        "SAT" | "SATISFIABLE" => LineKind::Status(Status::Sat),
+        "UNSAT" | "UNSATISFIABLE" => LineKind::Status(Status::Unsat),
+        "INDET" | "INDETERMINATE" | "UNKNOWN" => LineKind::Status(Status::Unknown),
+        _ if trimmed.is_empty() || trimmed.starts_with('c') || is_time_line(trimmed) => {
+            LineKind::Skip
+        }
+        _ => match trimmed.strip_prefix('v') {
+            Some(rest) => LineKind::Literals(rest, line.len() - rest.len()),
+            None => LineKind::Literals(line, 0),
+        },
+    }
+}
+
+/// Reads one solver answer in any of the forms listed in the module documentation.
+///
+/// For a file of several answers (one per puzzle of a batch) use [`AnswerStream`], which
+/// gives one block per status line.
+pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
     let mut status: Option<Status> = None;
     let mut model = Model::default();
     let mut saw_literals = false;
@@ -168,45 +228,22 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
         line_number += 1;
         let text = String::from_utf8_lossy(&buffer);
         let line = text.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        let (new_status, literals, literal_offset) = if let Some(rest) = trimmed.strip_prefix('s') {
-            if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+        let (new_status, literals, literal_offset) = match classify(line) {
+            LineKind::Status(parsed) => (Some(parsed), "", 0),
+            LineKind::BadStatus(found) => {
                 return Err(ModelError::BadStatus {
                     line: line_number,
-                    found: trimmed.to_string(),
-                });
+                    found,
+                })
             }
-            let word = rest.trim().split([':', ' ', '\t']).next().unwrap_or("");
-            let parsed = match word {
-                "SATISFIABLE" | "1" => Status::Sat,
-                "UNSATISFIABLE" | "0" => Status::Unsat,
-                "UNKNOWN" | "INDETERMINATE" | "-1" => Status::Unknown,
-                _ => {
-                    return Err(ModelError::BadStatus {
-                        line: line_number,
-                        found: rest.trim().to_string(),
-                    })
-                }
-            };
-            (Some(parsed), "", 0)
-        } else if trimmed == "SAT" || trimmed == "SATISFIABLE" {
-            (Some(Status::Sat), "", 0)
-        } else if trimmed == "UNSAT" || trimmed == "UNSATISFIABLE" {
-            (Some(Status::Unsat), "", 0)
-        } else if trimmed == "INDET" || trimmed == "INDETERMINATE" || trimmed == "UNKNOWN" {
-            (Some(Status::Unknown), "", 0)
-        } else if trimmed.is_empty() || trimmed.starts_with('c') || is_time_line(trimmed) {
-            (None, "", 0)
-        } else if let Some(rest) = trimmed.strip_prefix('v') {
-            (None, rest, line.len() - rest.len())
-        } else {
-            (None, line, 0)
+            LineKind::Skip => (None, "", 0),
+            LineKind::Literals(rest, offset) => (None, rest, offset),
         };
         if let Some(new_status) = new_status {
             if status.as_ref().is_some_and(|old| *old != new_status) {
                 return Err(ModelError::ConflictingStatus {
                     line: line_number,
-                    found: trimmed.to_string(),
+                    found: line.trim().to_string(),
                 });
             }
             status = Some(new_status);
@@ -352,152 +389,4 @@ pub fn write_unknown<W: Write>(out: &mut W) -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(text: &str) -> Result<Answer, ModelError> {
-        read_answer(text.as_bytes())
-    }
-
-    fn sat_values(text: &str, num_vars: usize) -> Vec<bool> {
-        match read(text).unwrap() {
-            Answer::Sat(model) => model.to_assignment(num_vars),
-            other => panic!("expected SAT, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn competition_output_with_wrapped_v_lines() {
-        let text = "c comment\ns SATISFIABLE\nv 1 -2\nv 3\nv -4 0\n";
-        assert_eq!(sat_values(text, 4), vec![true, false, true, false]);
-    }
-
-    #[test]
-    fn minisat_result_file() {
-        assert_eq!(sat_values("SAT\n-1 2 0\n", 2), vec![false, true]);
-        assert_eq!(read("UNSAT\n").unwrap(), Answer::Unsat);
-        assert_eq!(read("INDET\n").unwrap(), Answer::Unknown);
-    }
-
-    #[test]
-    fn bare_literals_and_crlf() {
-        assert_eq!(sat_values("1 -2\r\n3 0\r\n", 3), vec![true, false, true]);
-    }
-
-    #[test]
-    fn splr_status_suffix_is_accepted() {
-        assert_eq!(sat_values("s SATISFIABLE: x.cnf\nv 1 0\n", 1), vec![true]);
-    }
-
-    #[test]
-    fn unsat_and_unknown() {
-        assert_eq!(read("s UNSATISFIABLE\n").unwrap(), Answer::Unsat);
-        assert_eq!(read("c x\ns UNKNOWN\n").unwrap(), Answer::Unknown);
-    }
-
-    #[test]
-    fn errors_name_line_and_column() {
-        let error = read("s SATISFIABLE\nv 1 x2 0\n").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "line 2, column 5: expected a literal (signed integer), found \"x2\""
-        );
-        let error = read("s SATISFIABLE\nv 1 -1 0\n").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "line 2: variable 1 is listed both true and false"
-        );
-        assert!(matches!(read("").unwrap_err(), ModelError::Empty));
-        assert!(matches!(
-            read("s MAYBE\n").unwrap_err(),
-            ModelError::BadStatus { line: 1, .. }
-        ));
-        assert!(matches!(
-            read("s SATISFIABLE\ns UNSATISFIABLE\n").unwrap_err(),
-            ModelError::ConflictingStatus { line: 2, .. }
-        ));
-        assert!(matches!(
-            read("v 1 0 2\n").unwrap_err(),
-            ModelError::AfterTerminator { line: 1 }
-        ));
-        assert!(matches!(
-            read("v 99999999999999999999 0\n").unwrap_err(),
-            ModelError::BadLiteral { .. }
-        ));
-    }
-
-    #[test]
-    fn written_models_are_wrapped_and_read_back() {
-        let values: Vec<bool> = (0..500).map(|i| i % 3 == 0).collect();
-        let mut out = Vec::new();
-        write_sat(&mut out, &values, true).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().all(|line| line.len() <= V_LINE_WIDTH));
-        assert!(text.ends_with(" 0\n"));
-        assert_eq!(sat_values(&text, 500), values);
-    }
-
-    #[test]
-    fn huge_variable_numbers_cost_nothing() {
-        match read("v 1073741823 -5 0\n").unwrap() {
-            Answer::Sat(model) => {
-                assert_eq!(model.max_var(), 1_073_741_823);
-                assert_eq!(model.value(1_073_741_822), Some(true));
-                assert_eq!(model.value(4), Some(false));
-                assert_eq!(model.value(0), None);
-            }
-            other => panic!("expected SAT, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn res_format_round_trips() {
-        let mut out = Vec::new();
-        let outcome = Outcome::Sat(vec![true, false]);
-        write_answer(
-            &mut out,
-            &outcome,
-            AnswerFormat::Res,
-            true,
-            Duration::from_millis(17),
-        )
-        .unwrap();
-        assert_eq!(out, b"s 1\nv 1 -2 0\nt 17\n");
-        assert_eq!(
-            sat_values(&String::from_utf8(out).unwrap(), 2),
-            vec![true, false]
-        );
-        for (outcome, text) in [
-            (Outcome::Unsat, "s 0\nt 0\n"),
-            (Outcome::Unknown, "s -1\nt 0\n"),
-        ] {
-            let mut out = Vec::new();
-            write_answer(&mut out, &outcome, AnswerFormat::Res, true, Duration::ZERO).unwrap();
-            assert_eq!(String::from_utf8(out).unwrap(), text);
-        }
-        assert_eq!(read("s 0\nt 5\n").unwrap(), Answer::Unsat);
-        assert_eq!(read("s -1\n").unwrap(), Answer::Unknown);
-    }
-
-    #[test]
-    fn competition_format_through_write_answer() {
-        let mut out = Vec::new();
-        let outcome = Outcome::Sat(vec![false, true]);
-        write_answer(
-            &mut out,
-            &outcome,
-            AnswerFormat::Competition,
-            false,
-            Duration::ZERO,
-        )
-        .unwrap();
-        assert_eq!(out, b"s SATISFIABLE\n");
-    }
-
-    #[test]
-    fn empty_model_is_a_lone_zero() {
-        let mut out = Vec::new();
-        write_sat(&mut out, &[], true).unwrap();
-        assert_eq!(out, b"s SATISFIABLE\nv 0\n");
-    }
-}
+mod tests;
