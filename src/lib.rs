@@ -22,6 +22,7 @@ pub mod lit;
 pub mod model;
 pub mod rng;
 pub mod solver;
+pub mod text;
 
 pub use check::{check_grid, Violation};
 pub use cnf::Cnf;

@@ -2,7 +2,7 @@
 //! for messages, header numbers.
 //!
 //! Invariant: nothing here panics or allocates in proportion to anything but its input
-//! (numbers are checked, quotes are capped at [`QUOTE_MAX`] characters).
+//! (numbers are checked, quotes are capped by [`crate::text::excerpt`]).
 
 use std::io::{self, BufRead};
 
@@ -31,20 +31,10 @@ pub(super) fn fill<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<
     Ok(false)
 }
 
-/// Longest token or line quoted in a message.
-pub(super) const QUOTE_MAX: usize = 60;
-
-/// `bytes` as text for a message, shortened to [`QUOTE_MAX`] characters.
+/// `bytes` as text for a message: capped and with control characters escaped (see
+/// [`crate::text::excerpt`]).
 pub(super) fn quote(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end_matches('\r');
-    if text.chars().count() <= QUOTE_MAX {
-        text.to_string()
-    } else {
-        let mut short: String = text.chars().take(QUOTE_MAX).collect();
-        short.push_str("...");
-        short
-    }
+    crate::text::excerpt(bytes)
 }
 
 /// Blank bytes inside a line (`\r` included, so CRLF needs no special case).

@@ -348,7 +348,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         line: *row_line,
                         row,
                         col,
-                        symbol: token.to_string(),
+                        symbol: crate::text::excerpt(token.as_bytes()),
                     },
                     TokenError::OutOfRange(value) => PuzzleError::OutOfRange {
                         puzzle: number,
@@ -441,7 +441,7 @@ pub(super) fn symbol_value(
                 line,
                 row,
                 col,
-                symbol: symbol.to_string(),
+                symbol: crate::text::excerpt(symbol.to_string().as_bytes()),
             })
         }
     };

@@ -108,7 +108,9 @@ pub enum ModelError {
     #[error("cannot read the answer: {0}")]
     Io(#[from] io::Error),
     /// A token where a literal was expected.
-    #[error("line {line}, column {column}: expected a literal (signed integer), found {found:?}")]
+    #[error(
+        "line {line}, column {column}: expected a literal (signed integer), found \"{found}\""
+    )]
     BadLiteral {
         /// 1-based line.
         line: usize,
@@ -119,7 +121,7 @@ pub enum ModelError {
     },
     /// A status line that is none of the known ones.
     #[error(
-        "line {line}: unknown status {found:?} (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)"
+        "line {line}: unknown status \"{found}\" (expected SATISFIABLE, UNSATISFIABLE or UNKNOWN)"
     )]
     BadStatus {
         /// 1-based line.
@@ -128,7 +130,7 @@ pub enum ModelError {
         found: String,
     },
     /// Two status lines that disagree.
-    #[error("line {line}: a second status line {found:?} contradicts the first")]
+    #[error("line {line}: a second status line \"{found}\" contradicts the first")]
     ConflictingStatus {
         /// 1-based line.
         line: usize,
@@ -185,14 +187,14 @@ fn classify(line: &str) -> LineKind<'_> {
     let trimmed = line.trim_start();
     if let Some(rest) = trimmed.strip_prefix('s') {
         if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
-            return LineKind::BadStatus(trimmed.to_string());
+            return LineKind::BadStatus(crate::text::excerpt(trimmed.as_bytes()));
         }
         let word = rest.trim().split([':', ' ', '\t']).next().unwrap_or("");
         return match word {
             "SATISFIABLE" | "1" => LineKind::Status(Status::Sat),
             "UNSATISFIABLE" | "0" => LineKind::Status(Status::Unsat),
             "UNKNOWN" | "INDETERMINATE" | "-1" => LineKind::Status(Status::Unknown),
-            _ => LineKind::BadStatus(rest.trim().to_string()),
+            _ => LineKind::BadStatus(crate::text::excerpt(rest.trim().as_bytes())),
         };
     }
     match trimmed {
@@ -243,7 +245,7 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             if status.as_ref().is_some_and(|old| *old != new_status) {
                 return Err(ModelError::ConflictingStatus {
                     line: line_number,
-                    found: line.trim().to_string(),
+                    found: crate::text::excerpt(line.trim().as_bytes()),
                 });
             }
             status = Some(new_status);
@@ -254,7 +256,7 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             let number: i64 = token.parse().map_err(|_| ModelError::BadLiteral {
                 line: line_number,
                 column,
-                found: token.to_string(),
+                found: crate::text::excerpt(token.as_bytes()),
             })?;
             if number == 0 {
                 terminated = true;
@@ -266,7 +268,7 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             let lit = Lit::from_dimacs(number).ok_or_else(|| ModelError::BadLiteral {
                 line: line_number,
                 column,
-                found: token.to_string(),
+                found: crate::text::excerpt(token.as_bytes()),
             })?;
             model
                 .assign(lit)

@@ -298,7 +298,7 @@ fn parse_literals(
         let bad = || ModelError::BadLiteral {
             line,
             column: offset + start + 1,
-            found: String::from_utf8_lossy(token).into_owned(),
+            found: crate::text::excerpt(token),
         };
         let number = parse_number(token).ok_or_else(bad)?;
         if number == 0 {
