@@ -21,6 +21,16 @@
 //! 0.30 → 0.17 s (MiniSat 0.23 s). The price is on some UNSAT instances (one run:
 //! php_10_9 1.7 → 2.0 s, uuf250-02 1.8 → 2.4 s, n300_s3 5.7 → 9.9 s).
 //!
+//! Not kept, measured in conflicts (release, one run each; geometric mean over the 9
+//! structured instances and 5 shuffled copies each, and single instances):
+//! * rephasing every 1000·k conflicts (the target reset to the best assignment since the
+//!   last rephase, to all-false, or to all-true, in cycles B, BO or BOBI): structured mean
+//!   2497 → 2479 (B) / 2465 (BO), within noise; industrial_38bits_10 59 048 → 129 987 (B)
+//!   / 208 718 (BOBI), 3bitadd_31 2 410 → 5 418 (B);
+//! * a Glucose-style decay ramp (0.8 or 0.9 rising by 0.01 every 5000 or 2000 conflicts
+//!   to 0.95): structured mean 2497 → 2611 / 2491 (means over the copies with 0.8:
+//!   hanoi4 3 696 → 2 098, 3bitadd_31 2 331 → 7 039).
+//!
 //! Invariant: every unassigned variable is in the heap (assigned ones may be too; they
 //! are skipped lazily when popped).
 

@@ -16,6 +16,11 @@
 //! packed watches of `watch` in both): php_10_9 3.0 s/8.3 MB → 1.75 s/4.6 MB (MiniSat
 //! 3.2 s/4.2 MB), uuf250-01 1.9 → 1.55 s, uuf250-02 2.1 → 1.7 s, random n300_s3 7.7 →
 //! 5.0 s, peak memory lower on every random instance.
+//! A smaller floor for the limit (MiniSat has none: a third of php_9_8's 297 clauses
+//! is 99) makes propagation cheaper on the small pigeonhole formulas but costs more
+//! conflicts elsewhere (release, CPU seconds, geometric means, floor 1000 → 300 / 100):
+//! php_8/9/10 and 5 shuffled copies each 0.231 → 0.179 / 0.322 (MiniSat 0.244); 13
+//! random instances 0.835 → 0.928 at 300 (uuf250-01 2.41 → 2.85 s). Kept at 1000.
 //!
 //! Level-0 simplification (MiniSat's `simplify`): once new facts are fixed at level 0, the
 //! clauses they satisfy are deleted. Level-0 reasons are dropped first: analysis never
