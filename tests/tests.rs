@@ -13,4 +13,5 @@ mod proof;
 mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
+mod sudokugen;
 mod util;
