@@ -4,7 +4,7 @@ CARGO   ?= cargo
 RELEASE := target/release
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench timing proofs clean
+.PHONY: all build demo test lint bench bench-gen timing proofs clean
 
 all: build
 
@@ -38,6 +38,11 @@ proofs: build
 # Pipeline and solver timings as ratios against MiniSat measured in the same run.
 timing: build
 	scripts/pipeline-timing.sh scratch/timing
+
+# sudokugen's targets (issue 6): a million grids against cat, minimal 9x9 puzzles against
+# qqwing, Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
+bench-gen: build
+	scripts/bench-gen.sh scratch/bench-gen
 
 lint:
 	$(CARGO) fmt --all -- --check
