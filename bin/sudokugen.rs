@@ -51,8 +51,9 @@ EXIT CODES:
 
 /// Default conflict budget of a uniqueness check on layouts with run lines (Hanidoku),
 /// where proving "no second solution" for a sparse honeycomb can take thousands of
-/// conflicts; see `--check-conflicts`.
-const HANIDOKU_CHECK_CONFLICTS: u64 = 50;
+/// conflicts; see `--check-conflicts`. Measured on 60 puzzles: budget 20 gives 8.9 givens
+/// on average at 1.8 times the rate of budget 50 (8.0 givens).
+const HANIDOKU_CHECK_CONFLICTS: u64 = 20;
 
 /// Generate distinct solved grids, unique puzzles, and difficulty ratings.
 #[derive(Parser)]
@@ -98,7 +99,7 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         attempts: u64,
         /// Conflicts per uniqueness check (0: no limit). A check out of budget keeps its
-        /// given: still unique, maybe not minimal. Default: no limit, 50 for Hanidoku.
+        /// given: still unique, maybe not minimal. Default: no limit, 20 for Hanidoku.
         #[arg(long, value_name = "N")]
         check_conflicts: Option<u64>,
         /// `line` (default for puzzles) or `block`.

@@ -429,8 +429,8 @@ mod tests {
     fn a_sample_of_9x9_and_16x16_grids_is_valid_distinct_and_respects_first() {
         for (n, first) in [(9, None), (9, Some(7)), (16, Some(16))] {
             let (c, layout) = construction(n, first);
-            // 2,000 grids cross a pattern boundary only with --first on 9x9 ... so also
-            // sample grids of several patterns directly.
+            // 2,000 grids all share the first shift pattern (a pattern holds 8! or more
+            // first rows here), so grids of several other patterns are sampled directly.
             let mut grids = c.grids(2000);
             let row: Vec<u8> = c.first_row();
             for index in [1u128, 2, 77, 143] {
