@@ -3,12 +3,12 @@
 //! Start from a random solution S (all cells given) and visit the cells once in random
 //! order; remove a given when the puzzle stays unique. Uniqueness is asked of the CDCL
 //! that holds the empty grid's clauses: with the other givens as assumptions and the
-//! assumption "cell c does not hold S[c]", UNSAT means every solution still has S[c]
+//! assumption "cell c does not hold `S[c]`", UNSAT means every solution still has `S[c]`
 //! at c, so the only solution is still S. Cheaper evidence comes first, each piece sound
 //! on its own: a cell whose other digits all appear among its group peers' givens is
-//! forced (a naked single); unit propagation of the other givens that sets S[c] at c, or
-//! that refutes "not S[c]", proves the removal safe; and a second solution found by a
-//! short depth-first search over the same propagator ([`super::propagate`], at most
+//! forced (a naked single); unit propagation of the other givens that sets `S[c]` at c, or
+//! that refutes "not `S[c]`", proves the removal safe; and a second solution found by a
+//! short depth-first search over the same propagator (`propagate`, at most
 //! [`WITNESS_BUDGET`] failed branches) proves it unsafe. Only the undecided rest goes to
 //! the CDCL, whose per-call cost (a full backtrack and heap refill) dominates otherwise.
 //!
@@ -17,7 +17,10 @@
 //! of that moment minus g had a second solution. The final givens G are a subset of G_t,
 //! so G minus g is a subset of G_t minus g and has at least those solutions: at least
 //! two. So no single given of the final puzzle can be removed, which is what minimal
-//! means; no second pass is needed.
+//! means; no second pass is needed. The argument needs every kept given to have been
+//! refuted; under a conflict budget ([`Request::check_conflicts`], Hanidoku's default)
+//! a given whose check ran out is kept unrefuted, so the puzzle is unique but may not
+//! be minimal.
 
 use super::propagate::Propagator;
 use super::random::RandomGrids;

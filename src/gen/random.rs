@@ -3,7 +3,7 @@
 //! A grid is drawn in two steps. A randomised solver search: a few random cells get random
 //! digits as assumptions and the CDCL (holding the empty grid's clauses, keeping what it
 //! learns from one grid to the next) completes them; if the assumptions contradict, fewer
-//! are tried. Then a random symmetry of the layout ([`super::symmetry`]) is applied, which
+//! are tried. Then a random symmetry of the layout (the `symmetry` module) is applied, which
 //! spreads the solver's preferences over the whole symmetry class. The only randomness is
 //! SplitMix64 from the seed and the solver is deterministic, so a seed fixes the output.
 

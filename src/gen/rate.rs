@@ -16,7 +16,7 @@
 //! A puzzle on which propagation or probing finds a conflict at the root, or which the
 //! CDCL proves unsatisfiable, is **unsolvable**. Uniqueness is not part of the rating.
 //!
-//! Propagation and probing run on [`super::propagate::Propagator`] (two watched literals,
+//! Propagation and probing run on the `propagate` module's `Propagator` (two watched literals,
 //! a trail, undo to a mark), written for this purpose and independent of the CDCL's.
 
 use std::fmt;
