@@ -5,7 +5,7 @@ RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench timing proofs docs install clean
+.PHONY: all build demo test lint bench bench-gen timing proofs docs install clean
 
 all: build
 
@@ -49,6 +49,10 @@ docs: build
 install:
 	$(CARGO) install --locked --path . --root $(PREFIX)
 	scripts/install-docs.sh $(PREFIX)/bin $(PREFIX)/share
+# sudokugen's targets (issue 6): a million grids against cat, minimal 9x9 puzzles against
+# qqwing, Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
+bench-gen: build
+	scripts/bench-gen.sh scratch/bench-gen
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -15,4 +15,5 @@ mod proof;
 mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
+mod sudokugen;
 mod util;

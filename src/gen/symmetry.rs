@@ -1,0 +1,228 @@
+//! Random symmetries of a layout: a cell permutation plus a digit renaming that map every
+//! solved grid to a solved grid.
+//!
+//! Candidates come from the geometry (for squares: row and column permutations within
+//! bands and stacks, band and stack permutations, transposition, or the 8 rotations and
+//! reflections; for the honeycomb: its 12 rotations and reflections in cube
+//! coordinates). A candidate is used only if it maps every house onto a house and every
+//! line onto a line, checked against the layout itself, so a wrong candidate (an X-Sudoku
+//! band swap breaking a diagonal, a jigsaw region) is never applied. Digits are renamed
+//! freely when the layout has only houses, and reversed (`d → n+1−d`, which keeps runs
+//! runs) or kept when it has lines.
+
+use std::collections::HashSet;
+
+use crate::grid::Grid;
+use crate::layout::{Geometry, Layout};
+use crate::rng::SplitMix64;
+
+/// The groups of a layout as sorted cell sets, to test candidate permutations.
+pub(crate) struct Symmetries {
+    houses: HashSet<Vec<usize>>,
+    lines: HashSet<Vec<usize>>,
+}
+
+/// A random permutation of `0..len`.
+pub(crate) fn shuffled(len: usize, rng: &mut SplitMix64) -> Vec<usize> {
+    let mut items: Vec<usize> = (0..len).collect();
+    for i in (1..len).rev() {
+        items.swap(i, rng.index(i + 1));
+    }
+    items
+}
+
+impl Symmetries {
+    /// The group sets of `layout`.
+    pub(crate) fn new(layout: &Layout) -> Symmetries {
+        let sorted = |cells: &[usize]| {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            cells
+        };
+        Symmetries {
+            houses: layout.houses().iter().map(|h| sorted(&h.cells)).collect(),
+            lines: layout.lines().iter().map(|h| sorted(&h.cells)).collect(),
+        }
+    }
+
+    /// True when `perm` (new cell i takes old cell `perm[i]`) maps groups onto groups.
+    fn preserves(&self, layout: &Layout, perm: &[usize]) -> bool {
+        let image = |cells: &[usize]| {
+            let mut out: Vec<usize> = cells.iter().map(|&c| perm[c]).collect();
+            out.sort_unstable();
+            out
+        };
+        layout
+            .houses()
+            .iter()
+            .all(|h| self.houses.contains(&image(&h.cells)))
+            && layout
+                .lines()
+                .iter()
+                .all(|h| self.lines.contains(&image(&h.cells)))
+    }
+
+    /// Candidate cell permutations of the geometry, most varied first.
+    fn candidates(layout: &Layout, rng: &mut SplitMix64) -> Vec<Vec<usize>> {
+        match layout.geometry() {
+            Geometry::Square { side, box_size } => {
+                let n = *side;
+                let mut out = Vec::new();
+                if let Some(k) = box_size.filter(|&k| k * k == n) {
+                    out.push(square_shuffle(n, k, rng));
+                }
+                let turn = rng.index(8);
+                out.push(
+                    (0..n * n)
+                        .map(|cell| dihedral(n, cell / n, cell % n, turn))
+                        .collect(),
+                );
+                out
+            }
+            Geometry::Hex { .. } => {
+                let which = rng.index(12);
+                hex_symmetry(layout, which).into_iter().collect()
+            }
+        }
+    }
+
+    /// A random symmetric image of `grid` (the grid itself when nothing else fits).
+    pub(crate) fn apply_random(&self, layout: &Layout, grid: &Grid, rng: &mut SplitMix64) -> Grid {
+        let n = layout.size();
+        let digits: Vec<u8> = if layout.lines().is_empty() {
+            let perm = shuffled(n, rng);
+            std::iter::once(0)
+                .chain(perm.iter().map(|&d| d as u8 + 1))
+                .collect()
+        } else if rng.index(2) == 1 {
+            (0..=n)
+                .map(|d| if d == 0 { 0 } else { (n + 1 - d) as u8 })
+                .collect()
+        } else {
+            (0..=n as u8).collect()
+        };
+        let perm = Symmetries::candidates(layout, rng)
+            .into_iter()
+            .find(|perm| self.preserves(layout, perm))
+            .unwrap_or_else(|| (0..layout.num_cells()).collect());
+        let cells = perm
+            .iter()
+            .map(|&old| digits[usize::from(grid.cells()[old])])
+            .collect();
+        Grid::for_layout(layout, cells).expect("a permutation of a grid of the layout")
+    }
+}
+
+/// Rows and columns shuffled within bands and stacks, bands and stacks shuffled, and a
+/// transposition half the time: a symmetry of every k²×k² Sudoku.
+fn square_shuffle(n: usize, k: usize, rng: &mut SplitMix64) -> Vec<usize> {
+    let lines = |rng: &mut SplitMix64| {
+        let bands = shuffled(k, rng);
+        let mut order = Vec::with_capacity(n);
+        for &band in &bands {
+            order.extend(shuffled(k, rng).into_iter().map(|i| band * k + i));
+        }
+        order
+    };
+    let rows = lines(rng);
+    let cols = lines(rng);
+    let transpose = rng.index(2) == 1;
+    (0..n * n)
+        .map(|cell| {
+            let (r, c) = (rows[cell / n], cols[cell % n]);
+            if transpose {
+                c * n + r
+            } else {
+                r * n + c
+            }
+        })
+        .collect()
+}
+
+/// The old cell that lands on (r, c) under rotation/reflection number `turn` (0..8).
+fn dihedral(n: usize, r: usize, c: usize, turn: usize) -> usize {
+    let m = n - 1;
+    let (r, c) = match turn % 4 {
+        0 => (r, c),
+        1 => (c, m - r),
+        2 => (m - r, m - c),
+        _ => (m - c, r),
+    };
+    let (r, c) = if turn >= 4 { (r, m - c) } else { (r, c) };
+    r * n + c
+}
+
+/// Symmetry number `which` (0..12) of the honeycomb: cube coordinates (u, v, w) =
+/// (row − 5, falling − 5, 5 − rising), 1-based indices, sum 0; the symmetries permute
+/// the three coordinates (6 ways) and optionally negate all of them.
+fn hex_symmetry(layout: &Layout, which: usize) -> Option<Vec<usize>> {
+    let cube = |cell: usize| -> [i64; 3] {
+        let (r, c) = layout.position(cell);
+        let row = r as i64 + 1;
+        let col = c as i64 + 1;
+        let rising = col + (row - 5).max(0);
+        let falling = col + (5 - row).max(0);
+        [row - 5, falling - 5, 5 - rising]
+    };
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let order = ORDERS[which % 6];
+    let sign = if which >= 6 { -1 } else { 1 };
+    let mut index = std::collections::HashMap::new();
+    for cell in 0..layout.num_cells() {
+        index.insert(cube(cell), cell);
+    }
+    (0..layout.num_cells())
+        .map(|cell| {
+            let p = cube(cell);
+            let image = [sign * p[order[0]], sign * p[order[1]], sign * p[order[2]]];
+            index.get(&image).copied()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_honeycomb_symmetry_keeps_the_lines() {
+        let layout = Layout::hanidoku();
+        let symmetries = Symmetries::new(&layout);
+        let mut distinct = HashSet::new();
+        for which in 0..12 {
+            let perm = hex_symmetry(&layout, which).expect("cube coordinates close");
+            assert!(symmetries.preserves(&layout, &perm), "symmetry {which}");
+            distinct.insert(perm);
+        }
+        assert_eq!(distinct.len(), 12);
+    }
+
+    #[test]
+    fn square_candidates_keep_sudoku_and_dihedral_keeps_x_sudoku() {
+        let mut rng = SplitMix64(3);
+        let sudoku = Layout::square(9).unwrap();
+        let x = Layout::x_sudoku(9).unwrap();
+        let (s_sym, x_sym) = (Symmetries::new(&sudoku), Symmetries::new(&x));
+        for _ in 0..50 {
+            assert!(s_sym.preserves(&sudoku, &square_shuffle(9, 3, &mut rng)));
+        }
+        for turn in 0..8 {
+            let perm: Vec<usize> = (0..81).map(|c| dihedral(9, c / 9, c % 9, turn)).collect();
+            assert!(x_sym.preserves(&x, &perm), "turn {turn}");
+        }
+        // A lone row swap inside a band breaks the diagonals: the check must see it.
+        let mut swap: Vec<usize> = (0..81).collect();
+        for c in 0..9 {
+            swap.swap(c, 9 + c);
+        }
+        assert!(s_sym.preserves(&sudoku, &swap));
+        assert!(!x_sym.preserves(&x, &swap));
+    }
+}

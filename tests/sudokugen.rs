@@ -1,0 +1,308 @@
+//! `sudokugen`: grids valid by `gridcheck` and distinct, `--first`, count validation and
+//! exit codes; puzzles unique by oracles other than the generator's own code path
+//! (`sudoku2cnf | satsolve --models 2`, and MiniSat with a blocking clause).
+
+use std::collections::HashSet;
+
+use crate::util::{peer_solver, run, run_program, scratch};
+
+fn sudokugen(args: &[&str]) -> crate::util::Run {
+    run_program(&binary_path(), args, b"")
+}
+
+fn binary_path() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_BIN_EXE_sudokugen"))
+}
+
+/// Grids of block output: blocks separated by blank lines.
+fn blocks(text: &str) -> Vec<String> {
+    text.split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn course_spelling_writes_distinct_valid_block_grids() {
+    let out = sudokugen(&["-c", "2000"]);
+    out.expect_code(0);
+    let text = out.stdout_text();
+    let grids = blocks(&text);
+    assert_eq!(grids.len(), 2000);
+    assert!(grids.iter().all(|g| g.lines().count() == 9));
+    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 2000);
+    assert_eq!(
+        text.len(),
+        2000 * 163,
+        "9 rows of 18 bytes and a blank line each"
+    );
+    run("gridcheck", &["-q"], text.as_bytes()).expect_code(0);
+}
+
+#[test]
+fn line_format_first_digit_and_other_sizes() {
+    let out = sudokugen(&["grids", "500", "--first", "7", "--format", "line"]);
+    out.expect_code(0);
+    let text = out.stdout_text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 500);
+    assert!(lines.iter().all(|l| l.len() == 81 && l.starts_with('7')));
+    assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 500);
+    run("gridcheck", &["-q"], text.as_bytes()).expect_code(0);
+
+    for (args, layout) in [
+        (vec!["grids", "30", "--size", "16"], vec!["--size", "16"]),
+        (
+            vec!["grids", "48", "--size", "4", "--format", "line"],
+            vec!["--size", "4"],
+        ),
+        (
+            vec!["grids", "20", "--layout", "hanidoku", "--format", "line"],
+            vec!["--layout", "hanidoku"],
+        ),
+        (
+            vec!["grids", "20", "--layout", "x-sudoku"],
+            vec!["--layout", "x-sudoku"],
+        ),
+        (
+            vec![
+                "grids", "20", "--random", "--seed", "3", "--layout", "hanidoku",
+            ],
+            vec!["--layout", "hanidoku"],
+        ),
+        (
+            vec!["grids", "20", "--random", "--seed", "3", "--size", "16"],
+            vec!["--size", "16"],
+        ),
+    ] {
+        let out = sudokugen(&args);
+        out.expect_code(0);
+        let text = out.stdout_text();
+        let mut check = vec!["-q"];
+        check.extend(&layout);
+        run("gridcheck", &check, text.as_bytes()).expect_code(0);
+        let units: Vec<String> = if args.contains(&"line") {
+            text.lines().map(str::to_string).collect()
+        } else {
+            blocks(&text)
+        };
+        let want: usize = args[1].parse().unwrap();
+        assert_eq!(units.len(), want, "{args:?}");
+        assert_eq!(units.iter().collect::<HashSet<_>>().len(), want, "{args:?}");
+    }
+}
+
+#[test]
+fn random_grids_reproduce_from_the_seed() {
+    let a = sudokugen(&[
+        "grids", "5", "--random", "--seed", "42", "--layout", "x-sudoku",
+    ]);
+    let b = sudokugen(&[
+        "grids", "5", "--random", "--seed", "42", "--layout", "x-sudoku",
+    ]);
+    let c = sudokugen(&[
+        "grids", "5", "--random", "--seed", "43", "--layout", "x-sudoku",
+    ]);
+    a.expect_code(0);
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+}
+
+#[test]
+fn counts_are_validated_with_exit_2() {
+    for (args, fragment) in [
+        (vec!["-c", "0"], "positive integer"),
+        (vec!["-c", "-5"], "-5"),
+        (vec!["-c", "ten"], "positive integer, not `ten`"),
+        (vec!["grids", "49", "--size", "4"], "only 48 distinct grids"),
+        (
+            vec!["grids", "5806081", "--first", "1"],
+            "only 5806080 distinct grids",
+        ),
+        (vec!["grids", "52254721"], "only 52254720"),
+        (vec!["grids", "3", "--first", "10"], "--first 10"),
+        (vec!["grids", "3", "--layout", "nowhere"], "unknown layout"),
+        (vec!["puzzles", "0"], "positive integer"),
+        (vec!["puzzles", "1", "--clues", "82"], "--clues 82"),
+        (vec!["rate", "/no/such/file"], "/no/such/file"),
+    ] {
+        let out = sudokugen(&args);
+        out.expect_code(2).expect_no_stdout();
+        if !fragment.is_empty() {
+            out.expect_stderr_contains(fragment);
+        }
+    }
+    // A clue count that cannot be reached in the budget is a failure, not a usage error.
+    sudokugen(&["puzzles", "1", "--clues", "14", "--attempts", "3"])
+        .expect_code(1)
+        .expect_stderr_contains("after 3 attempts");
+}
+
+/// Checks that every puzzle (one per line) has exactly one solution with two oracles:
+/// `sudoku2cnf | satsolve --models 2`, and MiniSat solving, then solving again with the
+/// solution's cell literals blocked.
+fn assert_unique(text: &str, layout_args: &[&str], name: &str) {
+    let dir = scratch(name);
+    let minisat = peer_solver("minisat");
+    for (i, line) in text.lines().enumerate() {
+        let mut args = layout_args.to_vec();
+        args.extend(["--encoding", "extended"]);
+        let cnf = run("sudoku2cnf", &args, line.as_bytes());
+        cnf.expect_code(0);
+        let models = run("satsolve", &["--models", "2"], &cnf.stdout);
+        models.expect_code(10);
+        assert!(
+            models.stderr.contains("models 1 (no other model exists)"),
+            "puzzle {i} {line}: {}",
+            models.stderr
+        );
+        let Some(minisat) = &minisat else { continue };
+        let path = dir.join("p.cnf");
+        let result = dir.join("p.res");
+        std::fs::write(&path, &cnf.stdout).unwrap();
+        let first = run_program(
+            minisat,
+            &[path.to_str().unwrap(), result.to_str().unwrap()],
+            b"",
+        );
+        assert_eq!(first.code, 10, "minisat: {line}");
+        let answer = std::fs::read_to_string(&result).unwrap();
+        let cells = text_cells(line, layout_args);
+        let n = if layout_args.contains(&"hanidoku") {
+            9
+        } else {
+            (cells as f64).sqrt() as i64
+        };
+        let block: Vec<String> = answer
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|t| t.parse::<i64>().ok())
+            .filter(|&v| v > 0 && v <= cells as i64 * n)
+            .map(|v| (-v).to_string())
+            .collect();
+        assert_eq!(block.len(), cells, "one true digit per cell");
+        let mut blocked = String::from_utf8(cnf.stdout.clone()).unwrap();
+        blocked = bump_clause_count(&blocked);
+        blocked.push_str(&block.join(" "));
+        blocked.push_str(" 0\n");
+        std::fs::write(&path, blocked).unwrap();
+        let second = run_program(
+            minisat,
+            &[path.to_str().unwrap(), result.to_str().unwrap()],
+            b"",
+        );
+        assert_eq!(second.code, 20, "minisat found a second solution of {line}");
+    }
+}
+
+fn text_cells(line: &str, layout_args: &[&str]) -> usize {
+    if layout_args.contains(&"hanidoku") {
+        61
+    } else {
+        line.len()
+    }
+}
+
+/// The DIMACS text with its `p cnf` clause count raised by one.
+fn bump_clause_count(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if let Some(rest) = l.strip_prefix("p cnf ") {
+                let mut parts = rest.split_whitespace();
+                let vars = parts.next().unwrap();
+                let clauses: usize = parts.next().unwrap().parse().unwrap();
+                format!("p cnf {vars} {}\n", clauses + 1)
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn minimal_9x9_puzzles_are_unique_and_reproducible() {
+    let out = sudokugen(&["puzzles", "6", "--minimal", "--seed", "5"]);
+    out.expect_code(0);
+    let text = out.stdout_text();
+    assert_eq!(text.lines().count(), 6);
+    assert!(text.lines().all(|l| l.len() == 81 && l.contains('.')));
+    assert_unique(&text, &[], "gen-unique-9");
+    assert_eq!(
+        sudokugen(&["puzzles", "6", "--seed", "5"]).stdout,
+        out.stdout
+    );
+    run("gridcheck", &["--partial", "-q"], &out.stdout).expect_code(0);
+}
+
+#[test]
+fn puzzles_of_other_layouts_and_clue_counts_are_unique() {
+    let cases: [(&[&str], &[&str], &str); 4] = [
+        (
+            &["puzzles", "3", "--layout", "hanidoku", "--seed", "2"],
+            &["--layout", "hanidoku"],
+            "gen-hani",
+        ),
+        (
+            &["puzzles", "3", "--layout", "x-sudoku", "--seed", "2"],
+            &["--layout", "x-sudoku"],
+            "gen-x",
+        ),
+        (
+            &["puzzles", "2", "--size", "16", "--seed", "2"],
+            &["--size", "16"],
+            "gen-16",
+        ),
+        (
+            &["puzzles", "3", "--clues", "28", "--seed", "2"],
+            &[],
+            "gen-28",
+        ),
+    ];
+    for (args, layout, name) in cases {
+        let out = sudokugen(args);
+        out.expect_code(0);
+        let text = out.stdout_text();
+        assert_eq!(text.lines().count(), args[1].parse::<usize>().unwrap());
+        if name == "gen-28" {
+            assert!(text
+                .lines()
+                .all(|l| l.chars().filter(|&c| c != '.').count() == 28));
+        }
+        assert_unique(&text, layout, name);
+    }
+}
+
+#[test]
+fn block_format_puzzles_feed_sudoku2cnf() {
+    let out = sudokugen(&["puzzles", "2", "--seed", "8", "--format", "block"]);
+    out.expect_code(0);
+    let text = out.stdout_text();
+    assert_eq!(blocks(&text).len(), 2);
+    run("sudoku2cnf", &["--index", "2"], text.as_bytes()).expect_code(0);
+}
+
+#[test]
+fn rating_orders_known_puzzles_and_generation_hits_levels() {
+    let easy =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+    // No puzzles on stdin: nothing to rate, and no error.
+    let out = sudokugen(&["rate"]);
+    out.expect_code(0);
+    assert!(out.stdout.is_empty());
+    let rated = run_program(&binary_path(), &["rate"], easy.as_bytes());
+    rated.expect_code(0);
+    assert_eq!(rated.stdout_text(), "propagation 0\n");
+    for level in ["propagation", "probing"] {
+        let out = sudokugen(&["puzzles", "2", "--difficulty", level, "--seed", "4"]);
+        out.expect_code(0);
+        let rated = run_program(&binary_path(), &["rate"], &out.stdout);
+        rated.expect_code(0);
+        assert!(
+            rated.stdout_text().lines().all(|l| l.starts_with(level)),
+            "{level}: {}",
+            rated.stdout_text()
+        );
+    }
+    let summary = run_program(&binary_path(), &["rate", "--summary"], easy.as_bytes());
+    assert!(summary.stdout_text().starts_with("propagation         1"));
+}
