@@ -148,7 +148,7 @@ struct GridOptions {
 
 fn main() -> ExitCode {
     cli::run("sudokugen", || {
-        let args = Cli::parse();
+        let args = cli::args::parse_args::<Cli>();
         match (args.command, args.count) {
             (Some(Command::Grids { count, options }), None) => grids(&count, &options),
             (None, Some(count)) => grids(&count, &args.grid_options),

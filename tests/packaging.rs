@@ -6,7 +6,13 @@ use std::process::Command;
 
 use crate::util::{binary, root, run, scratch};
 
-const BINARIES: [&str; 4] = ["sudoku2cnf", "satsolve", "model2grid", "gridcheck"];
+const BINARIES: [&str; 5] = [
+    "sudoku2cnf",
+    "satsolve",
+    "model2grid",
+    "gridcheck",
+    "sudokugen",
+];
 
 #[test]
 fn every_binary_writes_its_man_page_and_completions() {

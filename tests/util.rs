@@ -34,6 +34,7 @@ pub fn binary(name: &str) -> PathBuf {
         "satsolve" => env!("CARGO_BIN_EXE_satsolve"),
         "model2grid" => env!("CARGO_BIN_EXE_model2grid"),
         "gridcheck" => env!("CARGO_BIN_EXE_gridcheck"),
+        "sudokugen" => env!("CARGO_BIN_EXE_sudokugen"),
         other => panic!("no binary named {other}"),
     };
     PathBuf::from(path)
