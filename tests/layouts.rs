@@ -360,3 +360,35 @@ fn every_shipped_layout_puzzle_has_exactly_one_solution() {
         }
     }
 }
+
+/// Issue 4: `--layout x-sudoku` without `--size` took 9; the size now comes from the
+/// input, as for `sudoku`, in model2grid (from the model) and gridcheck (from each grid).
+#[test]
+fn x_sudoku_takes_its_size_from_the_input() {
+    let cnf = run(
+        "sudoku2cnf",
+        &["--layout", "x-sudoku", "--size", "4"],
+        b"1...............\n",
+    );
+    cnf.expect_code(0);
+    let answer = run("satsolve", &[], &cnf.stdout);
+    answer.expect_code(10);
+    let grid = run("model2grid", &["--layout", "x-sudoku"], &answer.stdout);
+    grid.expect_code(0);
+    assert_eq!(
+        grid.stdout_text().trim().len(),
+        16,
+        "{}",
+        grid.stdout_text()
+    );
+    run("gridcheck", &["--layout", "x-sudoku"], &grid.stdout).expect_code(0);
+    // A valid 4x4 Sudoku whose main diagonal reads 1 4 4 2.
+    run(
+        "gridcheck",
+        &["--layout", "x-sudoku"],
+        b"1234342121434312\n",
+    )
+    .expect_code(1)
+    .expect_stderr_contains("diagonal 1");
+    run("gridcheck", &[], b"1234342121434312\n").expect_code(0);
+}

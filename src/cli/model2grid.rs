@@ -1,0 +1,567 @@
+//! The body of `model2grid`: read a stream of solver answers block by block, decode each
+//! model into a grid of the layout (given, from a CNF header, or detected from the first
+//! model), check it against the puzzle when one is known, and write one record per block.
+//! The binary only parses flags into [`Model2GridOptions`].
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use super::{Failure, Source};
+use crate::encode::read_cnf_header;
+use crate::grid::format::{to_block_for, to_line, to_pretty};
+use crate::grid::{to_svg, Grid, Marker, PuzzleReader};
+use crate::layout::{Layout, LayoutChoice};
+use crate::lit::Lit;
+use crate::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
+
+/// How each grid is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridFormat {
+    /// `Line` for grids up to 35x35, `Block` above (the line format has no symbol past 35).
+    #[default]
+    Auto,
+    /// One line, one symbol per cell.
+    Line,
+    /// The course's block format: one row per line.
+    Block,
+    /// Rows with box or region borders, for people.
+    Pretty,
+    /// A standalone SVG picture.
+    Svg,
+}
+
+/// Everything `model2grid` was asked to do, independent of how the flags were spelled.
+#[derive(Clone, Debug, Default)]
+pub struct Model2GridOptions {
+    /// The answers (a file or stdin; gzip detected).
+    pub input: Source,
+    /// `--size`: the side of the grid.
+    pub size: Option<usize>,
+    /// `--layout`: a built-in name or a layout file.
+    pub layout: Option<String>,
+    /// `--cnf`: the formula whose header names the layout (and the puzzle).
+    pub cnf: Option<PathBuf>,
+    /// `--puzzle`: the one puzzle every grid must keep the givens of (`-`: stdin).
+    pub puzzle: Option<PathBuf>,
+    /// How grids are written.
+    pub format: GridFormat,
+    /// Read a lone answer as a batch of one: its marker is written too.
+    pub batch: bool,
+}
+
+/// Runs `model2grid` on stdout; returns the exit code (0 or 1) or the failure to report.
+pub fn run(options: &Model2GridOptions) -> Result<u8, Failure> {
+    let input =
+        super::open(&options.input).map_err(|error| Failure::input(1, &options.input, error))?;
+    run_on(options, input, super::stdout())
+}
+
+/// [`run`] on a given input and output, so that whole streams can be tested in-process.
+fn run_on<R: BufRead, W: Write>(
+    options: &Model2GridOptions,
+    input: R,
+    out: W,
+) -> Result<u8, Failure> {
+    let source = options.input.clone();
+    let puzzle_source = super::second_input(
+        &source,
+        options.puzzle.as_deref(),
+        "the answer and the puzzle",
+    )?;
+    let mut header_puzzle = None;
+    let choice = match (options.layout.as_deref(), options.size, &options.cnf) {
+        (None, None, Some(path)) => {
+            let (layout, puzzle) = layout_from_cnf(&Source::File(path.clone()))?;
+            header_puzzle = puzzle;
+            LayoutChoice::Fixed(layout)
+        }
+        (spec, size, _) => {
+            LayoutChoice::from_args(spec, size).map_err(|error| Failure::new(2, error))?
+        }
+    };
+    let mut run = Run {
+        format: options.format,
+        batch: options.batch,
+        source,
+        puzzle_source,
+        choice,
+        header_puzzle,
+        givens: None,
+        decoder: None,
+        writer: RecordWriter {
+            out,
+            format: options.format,
+            written: 0,
+        },
+        held: None,
+        failed: 0,
+    };
+    let mut stream = AnswerStream::new(input);
+    let result = run.all_blocks(&mut stream);
+    // The records written before an error stay: they are the answers of the blocks before.
+    run.writer.out.flush()?;
+    result?;
+    if let Some(status) = run.held {
+        return Err(Failure::new(
+            1,
+            format!("no solution: the solver answered {}", status_word(status)),
+        ));
+    }
+    if run.failed > 0 {
+        eprintln!(
+            "model2grid: {} of {} blocks had no solution",
+            run.failed,
+            stream.blocks()
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// Writes the records of a stream: grids in the chosen format, and marker lines. Block
+/// formats put a blank line between records (the course's file of solved grids).
+struct RecordWriter<W: Write> {
+    out: W,
+    format: GridFormat,
+    written: usize,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// `format` with `auto` resolved for `size` (`None`: not known yet).
+    fn resolved(&self, size: Option<usize>) -> GridFormat {
+        match (self.format, size) {
+            (GridFormat::Auto, Some(size)) if size > 35 => GridFormat::Block,
+            (GridFormat::Auto, _) => GridFormat::Line,
+            (other, _) => other,
+        }
+    }
+
+    fn start_record(&mut self, format: GridFormat) -> Result<(), Failure> {
+        if self.written > 0 && matches!(format, GridFormat::Block | GridFormat::Pretty) {
+            self.out.write_all(b"\n")?;
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    fn marker(&mut self, marker: Marker, size: Option<usize>) -> Result<(), Failure> {
+        let format = self.resolved(size);
+        self.start_record(format)?;
+        self.out.write_all(marker.as_str().as_bytes())?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    fn grid(&mut self, grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> Result<(), Failure> {
+        let size = layout.size();
+        let format = self.resolved(Some(size));
+        let text = match format {
+            GridFormat::Auto | GridFormat::Line => to_line(grid).ok_or_else(|| {
+                Failure::new(
+                    1,
+                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+                )
+            })?,
+            GridFormat::Block => to_block_for(grid, layout),
+            GridFormat::Pretty => to_pretty(grid, layout),
+            GridFormat::Svg => to_svg(grid, layout, givens),
+        };
+        self.start_record(format)?;
+        self.out.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a decoding run keeps from block to block.
+struct Run<W: Write> {
+    format: GridFormat,
+    batch: bool,
+    source: Source,
+    puzzle_source: Option<Source>,
+    /// The layout from the flags or the CNF header, or the family whose size the first
+    /// model decides.
+    choice: LayoutChoice,
+    header_puzzle: Option<Grid>,
+    /// The puzzle of --puzzle (or the header's, for pictures), read at the first SAT
+    /// block: every grid must keep its givens (several blocks are then several models of
+    /// that one puzzle, as `satsolve --models` writes them).
+    givens: Option<Grid>,
+    /// Set at the first SAT block; every later block is decoded with its layout.
+    decoder: Option<GridDecoder>,
+    writer: RecordWriter<W>,
+    /// Block 1's status when it had no model: a lone answer writes no record (as before
+    /// streams), so its marker waits until a second block shows this is a stream.
+    held: Option<Status>,
+    /// Blocks without a grid.
+    failed: usize,
+}
+
+fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Sat => "SATISFIABLE",
+        Status::Unsat => "UNSATISFIABLE",
+        Status::Unknown => "UNKNOWN",
+    }
+}
+
+impl<W: Write> Run<W> {
+    fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
+        while let Some(block) = stream
+            .next_block()
+            .map_err(|error| Failure::input(1, &self.source, error))?
+        {
+            if block.number == 2 {
+                self.second_block()?;
+            }
+            match block.status {
+                Status::Sat => self.grid(block.number, block.literals)?,
+                status if block.number == 1 && !self.batch => self.held = Some(status),
+                status => self.marker(block.number, status)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The input is a stream: write block 1's held marker, refuse what draws one answer.
+    fn second_block(&mut self) -> Result<(), Failure> {
+        if self.format == GridFormat::Svg {
+            return Err(Failure::new(
+                1,
+                "the answer holds several blocks but --format svg draws one grid",
+            ));
+        }
+        if let Some(status) = self.held.take() {
+            self.marker(1, status)?;
+        }
+        Ok(())
+    }
+
+    fn marker(&mut self, number: usize, status: Status) -> Result<(), Failure> {
+        let marker = if status == Status::Unsat {
+            Marker::Unsolvable
+        } else {
+            Marker::Unknown
+        };
+        eprintln!(
+            "model2grid: block {number}: no solution, the solver answered {}; wrote `{}`",
+            status_word(status),
+            marker.as_str()
+        );
+        self.failed += 1;
+        let size = self
+            .decoder
+            .as_ref()
+            .map(|decoder| decoder.layout().size())
+            .or(self.choice.fixed().map(Layout::size));
+        self.writer.marker(marker, size)
+    }
+
+    fn grid(&mut self, number: usize, literals: &[Lit]) -> Result<(), Failure> {
+        // Messages about block 1 read as they did before streams.
+        let prefix = |error: &dyn std::fmt::Display| {
+            if number == 1 {
+                error.to_string()
+            } else {
+                format!("block {number}: {error}")
+            }
+        };
+        let first = self.decoder.is_none();
+        if first {
+            let layout = match &self.choice {
+                LayoutChoice::Fixed(layout) => layout.clone(),
+                choice => layout_from_model(literals, choice)?,
+            };
+            check_model_size(literals, &layout)?;
+            self.decoder = Some(GridDecoder::new(&layout));
+        }
+        let Some(decoder) = self.decoder.as_mut() else {
+            return Ok(());
+        };
+        let grid = decoder
+            .decode(literals)
+            .map_err(|error| Failure::new(1, prefix(&error)))?;
+        // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
+        let layout = decoder.layout();
+        if first {
+            self.givens = match &self.puzzle_source {
+                Some(source) => Some(read_one_puzzle(source, layout)?),
+                // The header's puzzle is only drawn, so only read for pictures: the text
+                // formats keep decoding exactly as before.
+                None if self.format == GridFormat::Svg => self.header_puzzle.take(),
+                None => None,
+            };
+        }
+        if let Some(puzzle) = &self.givens {
+            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())
+                .map_err(|failure| Failure::new(failure.code, prefix(&failure.message)))?;
+        }
+        self.writer.grid(&grid, layout, self.givens.as_ref())
+    }
+}
+
+/// Refuses a model whose variables are those of another built-in layout than `layout`.
+fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
+    let num_vars = layout.num_cells() * layout.size();
+    let Some(other) = detect_layout(literals) else {
+        return Ok(());
+    };
+    if other.num_cells() * other.size() == num_vars {
+        return Ok(());
+    }
+    Err(other_layout(literals, &other, &describe(layout)))
+}
+
+/// The failure for a model whose variables are those of `other`, not of the layout
+/// described by `expected`.
+fn other_layout(literals: &[Lit], other: &Layout, expected: &str) -> Failure {
+    Failure::new(
+        1,
+        format!(
+            "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
+            max_var(literals),
+            describe(other),
+        ),
+    )
+}
+
+/// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
+/// the puzzle its `c puzzle` lines give, if any.
+fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
+    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
+    Ok((header.layout, header.puzzle))
+}
+
+/// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
+/// rather than guessed from: the model belongs to one of them.
+fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
+    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let mut puzzles = PuzzleReader::for_layout(input, layout, true);
+    let first = puzzles
+        .next()
+        .transpose()
+        .map_err(|error| Failure::input(2, source, error))?
+        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
+    if puzzles.next().is_some() {
+        return Err(Failure::input(
+            2,
+            source,
+            "holds several puzzles; model2grid draws one grid: give a file with only its \
+             puzzle (or --cnf FILE, whose header names the puzzle)",
+        ));
+    }
+    Ok(first.grid)
+}
+
+/// Refuses a grid that changes a given: the puzzle is not the one this model solves, and
+/// drawing it as given would show digits that were never there.
+fn check_givens_kept(
+    grid: &Grid,
+    puzzle: &Grid,
+    layout: &Layout,
+    puzzle_source: Option<&Source>,
+) -> Result<(), Failure> {
+    let changed = grid
+        .cells()
+        .iter()
+        .zip(puzzle.cells())
+        .position(|(&value, &given)| given != 0 && value != given);
+    let Some(cell) = changed else {
+        return Ok(());
+    };
+    let (row, col) = layout.position(cell);
+    let origin = match puzzle_source {
+        Some(source) => format!("the puzzle of {source}"),
+        None => "the puzzle in the CNF header".to_string(),
+    };
+    Err(Failure::new(
+        1,
+        format!(
+            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
+             solve that puzzle",
+            row + 1,
+            col + 1,
+            grid.cells()[cell],
+            puzzle.cells()[cell]
+        ),
+    ))
+}
+
+/// "9x9 grid" for square layouts, the layout's name otherwise.
+fn describe(layout: &Layout) -> String {
+    if layout.is_square() {
+        format!("{0}x{0} grid", layout.size())
+    } else {
+        layout.name().to_string()
+    }
+}
+
+/// The layout of a model read without --size or --cnf, for the family `choice` (square or
+/// X-Sudoku) at the size the model shows (the rule is in `crate::model::decode`).
+fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, Failure> {
+    let detected = detect_layout(literals).ok_or_else(|| {
+        Failure::new(
+            1,
+            format!(
+                "cannot tell the grid size: the model's largest variable is {}, which is no \
+                 n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
+                 one true literal per cell; give --size N, --layout NAME or --cnf FILE",
+                max_var(literals)
+            ),
+        )
+    })?;
+    match choice {
+        LayoutChoice::XSudoku if !detected.is_square() => {
+            Err(other_layout(literals, &detected, "x-sudoku"))
+        }
+        LayoutChoice::XSudoku => LayoutChoice::XSudoku
+            .for_size(detected.size())
+            .map_err(|error| Failure::new(1, error)),
+        _ => Ok(detected),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4x4 grid valid as an X-Sudoku too (both diagonals hold 1..4).
+    const X_SOLVED_4X4: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3];
+
+    /// The full model of a grid, as `s`/`v` lines.
+    fn full_answer(cells: &[u8]) -> String {
+        let size = (cells.len() as f64).sqrt() as usize;
+        let mut text = String::from("s SATISFIABLE\nv");
+        for (cell, &value) in cells.iter().enumerate() {
+            for digit in 1..=size {
+                let var = (cell * size + digit) as i64;
+                let lit = if digit == usize::from(value) {
+                    var
+                } else {
+                    -var
+                };
+                text.push_str(&format!(" {lit}"));
+            }
+        }
+        text.push_str(" 0\n");
+        text
+    }
+
+    fn lits(numbers: impl IntoIterator<Item = i64>) -> Vec<Lit> {
+        numbers
+            .into_iter()
+            .map(|n| Lit::from_dimacs(n).unwrap())
+            .collect()
+    }
+
+    /// Runs on `input`; the exit code (or failure message) and what stdout got.
+    fn run_text(options: &Model2GridOptions, input: &str) -> (Result<u8, String>, String) {
+        let mut out = Vec::new();
+        let result = run_on(options, input.as_bytes(), &mut out).map_err(|f| f.message);
+        (result, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_stream_keeps_one_record_per_block_with_markers_between() {
+        let answer = full_answer(&X_SOLVED_4X4);
+        let input = format!("{answer}s UNSATISFIABLE\n{answer}");
+        let (code, out) = run_text(&Model2GridOptions::default(), &input);
+        assert_eq!(code, Ok(1));
+        let line = "1234341243212143";
+        assert_eq!(out, format!("{line}\nunsolvable\n{line}\n"));
+        let block = Model2GridOptions {
+            format: GridFormat::Block,
+            ..Model2GridOptions::default()
+        };
+        let (_, out) = run_text(&block, &input);
+        assert_eq!(out.split("\n\n").count(), 3, "{out}");
+        assert!(out.contains("\n\nunsolvable\n\n"), "{out}");
+    }
+
+    #[test]
+    fn auto_writes_blocks_above_35_and_lines_below() {
+        let writer = |format| RecordWriter {
+            out: Vec::new(),
+            format,
+            written: 0,
+        };
+        let auto = writer(GridFormat::Auto);
+        assert_eq!(auto.resolved(Some(36)), GridFormat::Block);
+        assert_eq!(auto.resolved(Some(35)), GridFormat::Line);
+        assert_eq!(auto.resolved(None), GridFormat::Line);
+        assert_eq!(
+            writer(GridFormat::Pretty).resolved(Some(49)),
+            GridFormat::Pretty
+        );
+    }
+
+    #[test]
+    fn x_sudoku_takes_its_size_from_the_model() {
+        let model =
+            lits((1..=16).map(|cell| (cell - 1) * 4 + i64::from(X_SOLVED_4X4[cell as usize - 1])));
+        let layout = layout_from_model(&model, &LayoutChoice::XSudoku).unwrap();
+        assert_eq!(layout.name(), "x-sudoku 4");
+        let options = Model2GridOptions {
+            layout: Some("x-sudoku".into()),
+            ..Model2GridOptions::default()
+        };
+        let (code, out) = run_text(&options, &full_answer(&X_SOLVED_4X4));
+        assert_eq!((code, out.as_str()), (Ok(0), "1234341243212143\n"));
+    }
+
+    #[test]
+    fn x_sudoku_refuses_a_honeycomb_model() {
+        let model = lits([549]);
+        let error = layout_from_model(&model, &LayoutChoice::XSudoku).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("those of a hanidoku but the layout is x-sudoku"),
+            "{}",
+            error.message
+        );
+    }
+
+    #[test]
+    fn a_changed_given_names_its_cell_and_the_puzzle() {
+        let layout = Layout::square(4).unwrap();
+        let grid = Grid::for_layout(&layout, X_SOLVED_4X4.to_vec()).unwrap();
+        let mut puzzle = vec![0; 16];
+        puzzle[6] = 2;
+        let puzzle = Grid::for_layout(&layout, puzzle).unwrap();
+        let failure = check_givens_kept(&grid, &puzzle, &layout, None).unwrap_err();
+        assert!(
+            failure.message.starts_with(
+                "row 2 column 3: the grid has 1 where the puzzle in the CNF header gives 2"
+            ),
+            "{}",
+            failure.message
+        );
+        puzzle_kept(&grid, &layout);
+    }
+
+    fn puzzle_kept(grid: &Grid, layout: &Layout) {
+        let mut puzzle = vec![0; 16];
+        puzzle[6] = 1;
+        let puzzle = Grid::for_layout(layout, puzzle).unwrap();
+        assert!(check_givens_kept(grid, &puzzle, layout, None).is_ok());
+    }
+
+    #[test]
+    fn a_model_of_another_size_is_refused() {
+        let nine = Layout::square(9).unwrap();
+        let model = lits([-1, 64]);
+        let failure = check_model_size(&model, &nine).unwrap_err();
+        assert!(
+            failure
+                .message
+                .contains("those of a 4x4 grid but the layout is 9x9 grid"),
+            "{}",
+            failure.message
+        );
+        assert!(check_model_size(&lits([-1, 729]), &nine).is_ok());
+    }
+}
