@@ -19,7 +19,8 @@ INPUT:
   given; --layout hanidoku reads 61-symbol lines (optionally after HQV1G) or 9-row
   blocks; --layout FILE a layout file.
   --cnf FILE takes the layout, and the givens unless --puzzle is given, from the header
-  of a CNF written by sudoku2cnf (then one grid is expected).
+  of a CNF written by sudoku2cnf. One CNF is one puzzle: every grid read with it (one,
+  or several models of it as satsolve --models writes them) must keep its givens.
 
 OUTPUT:
   One line per violation on stderr: grid number, which row, column, box, diagonal, extra
@@ -51,7 +52,8 @@ struct Args {
     /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
     #[arg(long, value_name = "NAME|FILE", conflicts_with = "cnf")]
     layout: Option<String>,
-    /// Take the layout (and the givens, without --puzzle) from this CNF's header.
+    /// Take the layout (and the givens, without --puzzle) from this CNF's header; every
+    /// grid must keep those givens.
     #[arg(long, value_name = "FILE", conflicts_with = "size")]
     cnf: Option<PathBuf>,
     /// Print nothing when every grid is valid.

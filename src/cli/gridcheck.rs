@@ -76,6 +76,8 @@ fn run_on<R: BufRead, P: BufRead>(
         (None, None) => (LayoutChoice::Square, None),
     };
     let puzzle_source = puzzles.as_ref().map(|(source, _)| (*source).clone());
+    // --puzzle, when given, pairs its own puzzles with the grids instead.
+    let header_puzzle = header_puzzle.filter(|_| puzzle_source.is_none());
     let mut puzzles = match puzzles {
         Some((puzzle_source, text)) => Some(entries(
             text,
@@ -97,8 +99,7 @@ fn run_on<R: BufRead, P: BufRead>(
     for entry in entries(input, source, options.size, choice.fixed(), true)? {
         let entry = entry?;
         checked += 1;
-        let puzzle = match &mut puzzles {
-            None if checked == 1 && header_puzzle.is_some() => header_puzzle.clone(),
+        let paired = match &mut puzzles {
             Some(puzzles) => match puzzles.next().transpose()? {
                 Some(Entry::Grid(puzzle)) => Some(puzzle),
                 Some(Entry::OutOfRange(reason)) => {
@@ -151,7 +152,10 @@ fn run_on<R: BufRead, P: BufRead>(
                 &layouts[layouts.len() - 1]
             }
         };
-        let violations = check_grid(&grid, layout, puzzle.as_ref(), options.partial);
+        // One CNF is one puzzle: every grid checked against it (several models of it, as
+        // `satsolve --models` writes them) must keep its givens, not only the first.
+        let puzzle = paired.as_ref().or(header_puzzle.as_ref());
+        let violations = check_grid(&grid, layout, puzzle, options.partial);
         if !violations.is_empty() {
             invalid += 1;
         }
