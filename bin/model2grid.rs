@@ -66,7 +66,7 @@ enum Format {
     Line,
     /// n lines of n space-separated numbers.
     Block,
-    /// Rows with box borders, for people.
+    /// Rows with box (or jigsaw region) borders, for people.
     Pretty,
     /// A standalone SVG picture; givens bold, solved digits blue.
     Svg,
