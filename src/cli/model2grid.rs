@@ -104,7 +104,7 @@ fn run_on<R: BufRead, W: Write>(
     if let Some(status) = run.held {
         return Err(Failure::new(
             1,
-            format!("no solution: the solver answered {}", status_word(status)),
+            format!("no solution: the solver answered {}", status.as_str()),
         ));
     }
     if run.failed > 0 {
@@ -199,14 +199,6 @@ struct Run<W: Write> {
     failed: usize,
 }
 
-fn status_word(status: Status) -> &'static str {
-    match status {
-        Status::Sat => "SATISFIABLE",
-        Status::Unsat => "UNSATISFIABLE",
-        Status::Unknown => "UNKNOWN",
-    }
-}
-
 impl<W: Write> Run<W> {
     fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
         while let Some(block) = stream
@@ -247,7 +239,7 @@ impl<W: Write> Run<W> {
         };
         eprintln!(
             "model2grid: block {number}: no solution, the solver answered {}; wrote `{}`",
-            status_word(status),
+            status.as_str(),
             marker.as_str()
         );
         self.failed += 1;
