@@ -47,7 +47,8 @@ STREAMS:
   batch (of one puzzle). --format svg takes one answer; --puzzle
   holds one puzzle, whose givens every block must keep (satsolve --models N writes
   several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
-  A block cut short (a model without its final 0) is an error naming the block and line.
+  A block cut short (a model without its final 0) is an error naming the block and line;
+  a lone full model that stops before the layout's last variable is reported as too short.
 
 EXIT CODES:
   0  every block was decoded and written

@@ -395,11 +395,18 @@ fn describe(layout: &Layout) -> String {
 /// X-Sudoku) at the size the model shows (the rule is in `crate::model::decode`).
 fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, Failure> {
     let detected = detect_layout(literals).ok_or_else(|| {
+        // A full model lists false variables too: one that ends short of any size was
+        // most likely cut, which --size alone would not mend.
+        let cut = if literals.iter().any(|lit| lit.is_negative()) {
+            " (a full model ending there may be a truncated answer)"
+        } else {
+            ""
+        };
         Failure::new(
             1,
             format!(
-                "cannot tell the grid size: the model's largest variable is {}, which is no \
-                 n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
+                "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
+                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
                  one true literal per cell; give --size N, --layout NAME or --cnf FILE",
                 max_var(literals)
             ),
@@ -502,6 +509,19 @@ mod tests {
         };
         let (code, out) = run_text(&options, &full_answer(&X_SOLVED_4X4));
         assert_eq!((code, out.as_str()), (Ok(0), "1234341243212143\n"));
+    }
+
+    #[test]
+    fn an_undetectable_full_model_is_suspected_truncated() {
+        let full = layout_from_model(&lits([1, -2, -3]), &LayoutChoice::Square).unwrap_err();
+        assert!(
+            full.message
+                .contains("is 3 (a full model ending there may be a truncated answer)"),
+            "{}",
+            full.message
+        );
+        let sparse = layout_from_model(&lits([1, 3]), &LayoutChoice::Square).unwrap_err();
+        assert!(!sparse.message.contains("truncated"), "{}", sparse.message);
     }
 
     #[test]

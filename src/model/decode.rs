@@ -91,11 +91,18 @@ pub fn detect_layout(literals: &[Lit]) -> Option<Layout> {
     })
 }
 
+/// What a model says of one cell variable, in [`GridDecoder`]'s buffer.
+const UNLISTED: u8 = 0;
+/// The variable is listed true.
+const LISTED_TRUE: u8 = 1;
+/// The variable is listed false.
+const LISTED_FALSE: u8 = 2;
+
 /// Decodes the models of one layout into grids, reusing one buffer for all of them.
 pub struct GridDecoder {
     layout: Layout,
     map: VarMap,
-    /// Per cell variable: 0 unlisted, 1 true, 2 false.
+    /// Per cell variable: [`UNLISTED`], [`LISTED_TRUE`] or [`LISTED_FALSE`].
     state: Vec<u8>,
 }
 
@@ -106,7 +113,7 @@ impl GridDecoder {
         GridDecoder {
             layout: layout.clone(),
             map,
-            state: vec![0; map.num_vars()],
+            state: vec![UNLISTED; map.num_vars()],
         }
     }
 
@@ -126,14 +133,18 @@ impl GridDecoder {
     /// assert!(decoder.decode(&[]).is_err());
     /// ```
     pub fn decode(&mut self, literals: &[Lit]) -> Result<Grid, GridDecodeError> {
-        self.state.fill(0);
+        self.state.fill(UNLISTED);
         for &lit in literals {
             let index = lit.var().index();
             let Some(slot) = self.state.get_mut(index) else {
                 continue;
             };
-            let value = if lit.is_positive() { 1 } else { 2 };
-            if *slot != 0 && *slot != value {
+            let value = if lit.is_positive() {
+                LISTED_TRUE
+            } else {
+                LISTED_FALSE
+            };
+            if *slot != UNLISTED && *slot != value {
                 return Err(GridDecodeError::Contradictory {
                     var: lit.var().to_dimacs(),
                 });
@@ -145,7 +156,7 @@ impl GridDecoder {
         for digits in self.state.chunks_exact(size) {
             let mut found = 0;
             for (digit, &value) in digits.iter().enumerate() {
-                if value == 1 {
+                if value == LISTED_TRUE {
                     if found != 0 {
                         return Err(self.slow_error());
                     }
@@ -164,12 +175,16 @@ impl GridDecoder {
     /// bad models, so its allocations do not matter. A full model that ends before the
     /// last cell variable is reported as truncated rather than by its first empty cell.
     fn slow_error(&self) -> GridDecodeError {
-        let assignment: Vec<bool> = self.state.iter().map(|&value| value == 1).collect();
-        let lists_false = self.state.contains(&2);
+        let assignment: Vec<bool> = self
+            .state
+            .iter()
+            .map(|&value| value == LISTED_TRUE)
+            .collect();
+        let lists_false = self.state.contains(&LISTED_FALSE);
         let found = self
             .state
             .iter()
-            .rposition(|&value| value != 0)
+            .rposition(|&value| value != UNLISTED)
             .map_or(0, |last| last + 1);
         match decode_model(&assignment, &self.layout) {
             Err(DecodeError::NoDigit { .. }) if lists_false && found < self.state.len() => {
