@@ -209,7 +209,7 @@ impl<W: Write> Run<W> {
                 self.second_block()?;
             }
             match block.status {
-                Status::Sat => self.grid(block.number, block.literals)?,
+                Status::Sat => self.grid(block.number, block.line, block.literals)?,
                 status if block.number == 1 && !self.batch => self.held = Some(status),
                 status => self.marker(block.number, status)?,
             }
@@ -251,13 +251,15 @@ impl<W: Write> Run<W> {
         self.writer.marker(marker, size)
     }
 
-    fn grid(&mut self, number: usize, literals: &[Lit]) -> Result<(), Failure> {
-        // Messages about block 1 read as they did before streams.
+    /// Decodes, checks and writes the grid of SAT block `number`, whose status is at `line`.
+    fn grid(&mut self, number: usize, line: usize, literals: &[Lit]) -> Result<(), Failure> {
+        // Messages about block 1 read as they did before streams; later ones say where
+        // the block starts, to find it in a long stream.
         let prefix = |error: &dyn std::fmt::Display| {
             if number == 1 {
                 error.to_string()
             } else {
-                format!("block {number}: {error}")
+                format!("block {number}: {error} (from line {line})")
             }
         };
         let first = self.decoder.is_none();
@@ -478,6 +480,18 @@ mod tests {
         let (_, out) = run_text(&block, &input);
         assert_eq!(out.split("\n\n").count(), 3, "{out}");
         assert!(out.contains("\n\nunsolvable\n\n"), "{out}");
+    }
+
+    #[test]
+    fn a_bad_later_block_is_named_with_its_line() {
+        let good = full_answer(&X_SOLVED_4X4);
+        let input = format!("{good}s SATISFIABLE\nv 1 2 0\n");
+        let (code, out) = run_text(&Model2GridOptions::default(), &input);
+        assert_eq!(
+            code,
+            Err("block 2: row 1 column 1: digits 1 and 2 are all true (from line 3)".into())
+        );
+        assert_eq!(out, "1234341243212143\n");
     }
 
     #[test]
