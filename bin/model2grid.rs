@@ -1,18 +1,12 @@
 //! `model2grid`: turn a SAT solver's answers for `sudoku2cnf` formulas back into grids, one
 //! record per answer block.
 
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use sudosat::cli::{self, Failure, Source};
-use sudosat::encode::read_cnf_header;
-use sudosat::grid::format::{to_block_for, to_line, to_pretty};
-use sudosat::grid::{to_svg, Grid, Marker, PuzzleReader};
-use sudosat::layout::Layout;
-use sudosat::lit::Lit;
-use sudosat::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
+use sudosat::cli::model2grid::{self, GridFormat, Model2GridOptions};
+use sudosat::cli::{self, Source};
 
 const AFTER_HELP: &str = "\
 INPUT:
@@ -23,8 +17,9 @@ INPUT:
   A stream of answers (satsolve on a batch, or per-puzzle answers concatenated) is read
   block by block, a block starting at each status line, and gives one record per block,
   in order.
-  The layout comes from --layout (sudoku, x-sudoku, hanidoku or a layout file) and --size,
-  from the header comments of the CNF given with --cnf (which name the layout, or embed
+  The layout comes from --layout (sudoku, x-sudoku, hanidoku or a layout file) and --size
+  (sudoku and x-sudoku without --size take the size from the model), from the header
+  comments of the CNF given with --cnf (which name the layout, or embed
   the layout file), or from the model: a full model's largest variable is n*n*n for an
   n x n grid (549 for hanidoku); a true-only model has one positive literal per cell, the
   largest in the last cell's range (721..729 for 9x9). A model whose variables are those
@@ -52,7 +47,8 @@ STREAMS:
   batch (of one puzzle). --format svg takes one answer; --puzzle
   holds one puzzle, whose givens every block must keep (satsolve --models N writes
   several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
-  A block cut short (a model without its final 0) is an error naming the block and line.
+  A block cut short (a model without its final 0) is an error naming the block and line;
+  a lone full model that stops before the layout's last variable is reported as too short.
 
 EXIT CODES:
   0  every block was decoded and written
@@ -71,7 +67,7 @@ enum Format {
     Line,
     /// n lines of n space-separated numbers.
     Block,
-    /// Rows with box borders, for people.
+    /// Rows with box (or jigsaw region) borders, for people.
     Pretty,
     /// A standalone SVG picture; givens bold, solved digits blue.
     Svg,
@@ -106,358 +102,21 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    cli::run("model2grid", || decode(cli::args::parse_args::<Args>()))
-}
-
-/// Writes the records of a stream: grids in the chosen format, and marker lines. Block
-/// formats put a blank line between records (the course's file of solved grids).
-struct RecordWriter<W: Write> {
-    out: W,
-    format: Format,
-    written: usize,
-}
-
-impl<W: Write> RecordWriter<W> {
-    /// `format` with `auto` resolved for `size` (`None`: not known yet).
-    fn resolved(&self, size: Option<usize>) -> Format {
-        match (self.format, size) {
-            (Format::Auto, Some(size)) if size > 35 => Format::Block,
-            (Format::Auto, _) => Format::Line,
-            (other, _) => other,
-        }
-    }
-
-    fn start_record(&mut self, format: Format) -> Result<(), Failure> {
-        if self.written > 0 && matches!(format, Format::Block | Format::Pretty) {
-            self.out.write_all(b"\n")?;
-        }
-        self.written += 1;
-        Ok(())
-    }
-
-    fn marker(&mut self, marker: Marker, size: Option<usize>) -> Result<(), Failure> {
-        let format = self.resolved(size);
-        self.start_record(format)?;
-        self.out.write_all(marker.as_str().as_bytes())?;
-        self.out.write_all(b"\n")?;
-        Ok(())
-    }
-
-    fn grid(&mut self, grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> Result<(), Failure> {
-        let size = layout.size();
-        let format = self.resolved(Some(size));
-        let text = match format {
-            Format::Auto | Format::Line => to_line(grid).ok_or_else(|| {
-                Failure::new(
-                    1,
-                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
-                )
-            })?,
-            Format::Block => to_block_for(grid, layout),
-            Format::Pretty => to_pretty(grid, layout),
-            Format::Svg => to_svg(grid, layout, givens),
-        };
-        self.start_record(format)?;
-        self.out.write_all(text.as_bytes())?;
-        if !text.ends_with('\n') {
-            self.out.write_all(b"\n")?;
-        }
-        Ok(())
-    }
-}
-
-/// What a decoding run keeps from block to block.
-struct Run<W: Write> {
-    args: Args,
-    source: Source,
-    puzzle_source: Option<Source>,
-    /// The layout from the flags or the CNF header, if any.
-    fixed: Option<Layout>,
-    header_puzzle: Option<Grid>,
-    /// The puzzle of --puzzle (or the header's, for pictures), read at the first SAT
-    /// block: every grid must keep its givens (several blocks are then several models of
-    /// that one puzzle, as `satsolve --models` writes them).
-    givens: Option<Grid>,
-    /// Set at the first SAT block; every later block is decoded with its layout.
-    decoder: Option<GridDecoder>,
-    writer: RecordWriter<W>,
-    /// Block 1's status when it had no model: a lone answer writes no record (as before
-    /// streams), so its marker waits until a second block shows this is a stream.
-    held: Option<Status>,
-    /// Blocks without a grid.
-    failed: usize,
-}
-
-fn decode(args: Args) -> Result<u8, Failure> {
-    let source = Source::from_arg(args.input.as_deref());
-    let puzzle_source =
-        cli::second_input(&source, args.puzzle.as_deref(), "the answer and the puzzle")?;
-    let input = cli::open(&source).map_err(|error| Failure::input(1, &source, error))?;
-    let mut header_puzzle = None;
-    let fixed = match (
-        args.layout.as_deref().filter(|&spec| spec != "sudoku"),
-        args.size,
-        &args.cnf,
-    ) {
-        (Some(spec), size, _) => {
-            Some(Layout::resolve(spec, size).map_err(|error| Failure::new(2, error))?)
-        }
-        (None, Some(size), _) => {
-            Some(Layout::square(size).map_err(|error| Failure::new(2, error))?)
-        }
-        (None, None, Some(path)) => {
-            let (layout, puzzle) = layout_from_cnf(&Source::File(path.clone()))?;
-            header_puzzle = puzzle;
-            Some(layout)
-        }
-        (None, None, None) => None,
-    };
-    let format = args.format;
-    let mut run = Run {
-        args,
-        source,
-        puzzle_source,
-        fixed,
-        header_puzzle,
-        givens: None,
-        decoder: None,
-        writer: RecordWriter {
-            out: cli::stdout(),
-            format,
-            written: 0,
+    let args = cli::args::parse_args::<Args>();
+    let options = Model2GridOptions {
+        input: Source::from_arg(args.input.as_deref()),
+        size: args.size,
+        layout: args.layout,
+        cnf: args.cnf,
+        puzzle: args.puzzle,
+        format: match args.format {
+            Format::Auto => GridFormat::Auto,
+            Format::Line => GridFormat::Line,
+            Format::Block => GridFormat::Block,
+            Format::Pretty => GridFormat::Pretty,
+            Format::Svg => GridFormat::Svg,
         },
-        held: None,
-        failed: 0,
+        batch: args.batch,
     };
-    let mut stream = AnswerStream::new(input);
-    let result = run.all_blocks(&mut stream);
-    // The records written before an error stay: they are the answers of the blocks before.
-    run.writer.out.flush()?;
-    result?;
-    if let Some(status) = run.held {
-        return Err(Failure::new(
-            1,
-            format!("no solution: the solver answered {}", status_word(status)),
-        ));
-    }
-    if run.failed > 0 {
-        eprintln!(
-            "model2grid: {} of {} blocks had no solution",
-            run.failed,
-            stream.blocks()
-        );
-        return Ok(1);
-    }
-    Ok(0)
-}
-
-fn status_word(status: Status) -> &'static str {
-    match status {
-        Status::Sat => "SATISFIABLE",
-        Status::Unsat => "UNSATISFIABLE",
-        Status::Unknown => "UNKNOWN",
-    }
-}
-
-impl<W: Write> Run<W> {
-    fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
-        while let Some(block) = stream
-            .next_block()
-            .map_err(|error| Failure::input(1, &self.source, error))?
-        {
-            if block.number == 2 {
-                self.second_block()?;
-            }
-            match block.status {
-                Status::Sat => self.grid(block.number, block.literals)?,
-                status if block.number == 1 && !self.args.batch => self.held = Some(status),
-                status => self.marker(block.number, status)?,
-            }
-        }
-        Ok(())
-    }
-
-    /// The input is a stream: write block 1's held marker, refuse what draws one answer.
-    fn second_block(&mut self) -> Result<(), Failure> {
-        if matches!(self.args.format, Format::Svg) {
-            return Err(Failure::new(
-                1,
-                "the answer holds several blocks but --format svg draws one grid",
-            ));
-        }
-        if let Some(status) = self.held.take() {
-            self.marker(1, status)?;
-        }
-        Ok(())
-    }
-
-    fn marker(&mut self, number: usize, status: Status) -> Result<(), Failure> {
-        let marker = if status == Status::Unsat {
-            Marker::Unsolvable
-        } else {
-            Marker::Unknown
-        };
-        eprintln!(
-            "model2grid: block {number}: no solution, the solver answered {}; wrote `{}`",
-            status_word(status),
-            marker.as_str()
-        );
-        self.failed += 1;
-        let size = self
-            .decoder
-            .as_ref()
-            .map(|decoder| decoder.layout().size())
-            .or(self.fixed.as_ref().map(Layout::size));
-        self.writer.marker(marker, size)
-    }
-
-    fn grid(&mut self, number: usize, literals: &[Lit]) -> Result<(), Failure> {
-        // Messages about block 1 read as they did before streams.
-        let prefix = |error: &dyn std::fmt::Display| {
-            if number == 1 {
-                error.to_string()
-            } else {
-                format!("block {number}: {error}")
-            }
-        };
-        let first = self.decoder.is_none();
-        if first {
-            let layout = match self.fixed.take() {
-                Some(layout) => layout,
-                None => layout_from_model(literals)?,
-            };
-            check_model_size(literals, &layout)?;
-            self.decoder = Some(GridDecoder::new(&layout));
-        }
-        let Some(decoder) = self.decoder.as_mut() else {
-            return Ok(());
-        };
-        let grid = decoder
-            .decode(literals)
-            .map_err(|error| Failure::new(1, prefix(&error)))?;
-        // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
-        let layout = decoder.layout();
-        if first {
-            self.givens = match &self.puzzle_source {
-                Some(source) => Some(read_one_puzzle(source, layout)?),
-                // The header's puzzle is only drawn, so only read for pictures: the text
-                // formats keep decoding exactly as before.
-                None if matches!(self.args.format, Format::Svg) => self.header_puzzle.take(),
-                None => None,
-            };
-        }
-        if let Some(puzzle) = &self.givens {
-            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())
-                .map_err(|failure| Failure::new(failure.code, prefix(&failure.message)))?;
-        }
-        self.writer.grid(&grid, layout, self.givens.as_ref())
-    }
-}
-
-/// Refuses a model whose variables are those of another built-in layout than `layout`.
-fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
-    let num_vars = layout.num_cells() * layout.size();
-    let Some(other) = detect_layout(literals) else {
-        return Ok(());
-    };
-    if other.num_cells() * other.size() == num_vars {
-        return Ok(());
-    }
-    Err(Failure::new(
-        1,
-        format!(
-            "the model's variables (the largest is {}) are those of a {} but the layout is {}",
-            max_var(literals),
-            describe(&other),
-            describe(layout)
-        ),
-    ))
-}
-
-/// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
-/// the puzzle its `c puzzle` lines give, if any.
-fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
-    let input = cli::open(source).map_err(|error| Failure::input(1, source, error))?;
-    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
-    Ok((header.layout, header.puzzle))
-}
-
-/// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
-/// rather than guessed from: the model belongs to one of them.
-fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
-    let input = cli::open(source).map_err(|error| Failure::input(2, source, error))?;
-    let mut puzzles = PuzzleReader::for_layout(input, layout, true);
-    let first = puzzles
-        .next()
-        .transpose()
-        .map_err(|error| Failure::input(2, source, error))?
-        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
-    if puzzles.next().is_some() {
-        return Err(Failure::input(
-            2,
-            source,
-            "holds several puzzles; model2grid draws one grid: give a file with only its \
-             puzzle (or --cnf FILE, whose header names the puzzle)",
-        ));
-    }
-    Ok(first.grid)
-}
-
-/// Refuses a grid that changes a given: the puzzle is not the one this model solves, and
-/// drawing it as given would show digits that were never there.
-fn check_givens_kept(
-    grid: &Grid,
-    puzzle: &Grid,
-    layout: &Layout,
-    puzzle_source: Option<&Source>,
-) -> Result<(), Failure> {
-    let changed = grid
-        .cells()
-        .iter()
-        .zip(puzzle.cells())
-        .position(|(&value, &given)| given != 0 && value != given);
-    let Some(cell) = changed else {
-        return Ok(());
-    };
-    let (row, col) = layout.position(cell);
-    let origin = match puzzle_source {
-        Some(source) => format!("the puzzle of {source}"),
-        None => "the puzzle in the CNF header".to_string(),
-    };
-    Err(Failure::new(
-        1,
-        format!(
-            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
-             solve that puzzle",
-            row + 1,
-            col + 1,
-            grid.cells()[cell],
-            puzzle.cells()[cell]
-        ),
-    ))
-}
-
-/// "9x9 grid" for square layouts, the layout's name otherwise.
-fn describe(layout: &Layout) -> String {
-    if layout.is_square() {
-        format!("{0}x{0} grid", layout.size())
-    } else {
-        layout.name().to_string()
-    }
-}
-
-/// The layout of a model read without --size, --layout or --cnf (the rule is in
-/// `sudosat::model::decode`).
-fn layout_from_model(literals: &[Lit]) -> Result<Layout, Failure> {
-    detect_layout(literals).ok_or_else(|| {
-        Failure::new(
-            1,
-            format!(
-                "cannot tell the grid size: the model's largest variable is {}, which is no \
-                 n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
-                 one true literal per cell; give --size N, --layout NAME or --cnf FILE",
-                max_var(literals)
-            ),
-        )
-    })
+    cli::run("model2grid", || model2grid::run(&options))
 }

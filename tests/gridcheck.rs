@@ -126,3 +126,23 @@ fn puzzles_may_come_from_stdin_when_the_grids_do_not() {
         .expect_code(2)
         .expect_stderr_contains("cannot both come from standard input");
 }
+
+/// Issue 4: the givens of `--cnf` applied to the first grid only. One CNF is one puzzle,
+/// so every grid read with it (say the models of `satsolve --models 2`) must keep them.
+#[test]
+fn every_grid_keeps_the_givens_of_the_cnf() {
+    let dir = scratch("gridcheck-cnf-grids");
+    let cnf = dir.join("puzzle.cnf");
+    let encoded = run("sudoku2cnf", &[], b"1...............\n");
+    encoded.expect_code(0);
+    std::fs::write(&cnf, &encoded.stdout).unwrap();
+    let args = ["--cnf", cnf.to_str().unwrap()];
+    // Two valid 4x4 grids; the second has 2 where the puzzle gives 1.
+    let keeps = "1234341243212143\n";
+    let changes = "2143341212344321\n";
+    run("gridcheck", &args, format!("{keeps}{keeps}").as_bytes()).expect_code(0);
+    run("gridcheck", &args, format!("{keeps}{changes}").as_bytes())
+        .expect_code(1)
+        .expect_stderr_contains("grid 2")
+        .expect_stderr_contains("1 of 2 grids invalid");
+}

@@ -360,3 +360,73 @@ fn every_shipped_layout_puzzle_has_exactly_one_solution() {
         }
     }
 }
+
+/// Issue 4: `--layout x-sudoku` without `--size` took 9; the size now comes from the
+/// input, as for `sudoku`, in model2grid (from the model) and gridcheck (from each grid).
+#[test]
+fn x_sudoku_takes_its_size_from_the_input() {
+    let cnf = run(
+        "sudoku2cnf",
+        &["--layout", "x-sudoku", "--size", "4"],
+        b"1...............\n",
+    );
+    cnf.expect_code(0);
+    let answer = run("satsolve", &[], &cnf.stdout);
+    answer.expect_code(10);
+    let grid = run("model2grid", &["--layout", "x-sudoku"], &answer.stdout);
+    grid.expect_code(0);
+    assert_eq!(
+        grid.stdout_text().trim().len(),
+        16,
+        "{}",
+        grid.stdout_text()
+    );
+    run("gridcheck", &["--layout", "x-sudoku"], &grid.stdout).expect_code(0);
+    // A valid 4x4 Sudoku whose main diagonal reads 1 4 4 2.
+    run(
+        "gridcheck",
+        &["--layout", "x-sudoku"],
+        b"1234342121434312\n",
+    )
+    .expect_code(1)
+    .expect_stderr_contains("diagonal 1");
+    run("gridcheck", &[], b"1234342121434312\n").expect_code(0);
+}
+
+/// Issue 4: `--format pretty` drew a jigsaw with its outer frame only. The walls between
+/// regions now show; jigsaw9's first row is regions a a a a | b b | c c c.
+#[test]
+fn pretty_draws_the_jigsaw_regions() {
+    let layout = testdata("layouts/jigsaw9.layout");
+    let puzzles = testdata("layouts/jigsaw9.txt");
+    let layout = layout.to_str().unwrap();
+    let encoded = run(
+        "sudoku2cnf",
+        &[
+            "--layout",
+            layout,
+            "--index",
+            "1",
+            puzzles.to_str().unwrap(),
+        ],
+        b"",
+    );
+    encoded.expect_code(0);
+    let answer = run("satsolve", &[], &encoded.stdout);
+    answer.expect_code(10);
+    let pretty = run(
+        "model2grid",
+        &["--layout", layout, "--format", "pretty"],
+        &answer.stdout,
+    );
+    pretty.expect_code(0);
+    let text = pretty.stdout_text();
+    let lines: Vec<Vec<char>> = text.lines().map(|line| line.chars().collect()).collect();
+    assert_eq!(lines.len(), 19, "{text}");
+    // Each cell is 4 columns wide: the wall left of column c (0-based) sits at 4c.
+    let walls: Vec<usize> = (0..=9).filter(|&col| lines[1][4 * col] == '|').collect();
+    assert_eq!(walls, [0, 4, 6, 9], "{text}");
+    // Below row 1, columns 3 and 4 (a over b) have a wall, column 1 (a over a) none.
+    assert_eq!(lines[2][4 * 2 + 2], '-', "{text}");
+    assert_eq!(lines[2][2], ' ', "{text}");
+}

@@ -170,3 +170,17 @@ fn a_model_of_another_grid_size_is_refused() {
     .expect_no_stdout()
     .expect_stderr_contains("9x9");
 }
+
+/// Issue 4: a lone full answer cut short (no terminating 0, as a killed solver leaves it)
+/// was reported as "row 4 column 9: no digit is true"; the real problem is its length.
+#[test]
+fn a_full_answer_cut_short_is_reported_as_too_short() {
+    let answer = answer_for(SOLVED_9X9, 9);
+    // Cut after variable 318, in the middle of cell 36 (row 4, column 9).
+    let end = answer.find(" -319 ").unwrap();
+    let cut = format!("{}\n", &answer[..end]);
+    run("model2grid", &["--size", "9"], cut.as_bytes())
+        .expect_code(1)
+        .expect_no_stdout()
+        .expect_stderr_contains("the model is too short (318 variables, the layout needs 729)");
+}

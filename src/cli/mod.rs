@@ -15,6 +15,8 @@ use flate2::bufread::MultiGzDecoder;
 
 pub mod args;
 pub mod atomic;
+pub mod gridcheck;
+pub mod model2grid;
 pub mod satsolve;
 
 /// The two bytes every gzip stream starts with.

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::Grid;
-use crate::layout::{Geometry, Layout};
+use crate::layout::{Geometry, HouseKind, Layout};
 
 /// The line-format symbol of a value: `.` for blank, `1`-`9`, then `A`-`Z` for 10-35.
 fn symbol(value: u8) -> char {
@@ -109,7 +109,8 @@ fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
 
 /// A picture for people: `|` between boxes, `+---+` lines between bands, `.` for blank,
 /// numbers right-aligned (symbols would be shorter, but 10-64 read better as numbers).
-/// Layouts without a box size get only the outer frame.
+/// Jigsaw layouts get walls between cells of different regions instead; a layout without
+/// regions only the outer frame.
 ///
 /// ```
 /// use sudosat::grid::{to_pretty, Grid};
@@ -124,6 +125,11 @@ fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
 pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
     if let Geometry::Hex { row_lengths } = layout.geometry() {
         return hex_pretty(grid, row_lengths);
+    }
+    if layout.box_size().is_none() {
+        if let Some(regions) = region_map(layout) {
+            return region_pretty(grid, &regions);
+        }
     }
     let size = grid.size();
     let width = size.to_string().len();
@@ -156,6 +162,78 @@ pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
         text.push_str(" |\n");
     }
     text.push_str(&rule);
+    text
+}
+
+/// The region (box or jigsaw region) of every cell of a square layout, numbered as the
+/// layout lists them; `None` when some cell lies in no region.
+fn region_map(layout: &Layout) -> Option<Vec<usize>> {
+    let mut regions = vec![usize::MAX; layout.num_cells()];
+    let kinds = [HouseKind::Box, HouseKind::Region];
+    for (number, house) in layout
+        .houses()
+        .iter()
+        .filter(|house| kinds.contains(&house.kind))
+        .enumerate()
+    {
+        for &cell in &house.cells {
+            regions[cell] = number;
+        }
+    }
+    regions
+        .iter()
+        .all(|&region| region != usize::MAX)
+        .then_some(regions)
+}
+
+/// A square grid of irregular regions (jigsaw): a wall (`|` or `---`) wherever two
+/// neighbouring cells lie in different regions, and `+` where walls meet, so the regions
+/// read as the boxes do in the classic picture. Every cell is three columns wide (more for
+/// two-digit sizes) so the walls of all rows line up.
+fn region_pretty(grid: &Grid, regions: &[usize]) -> String {
+    let n = grid.size();
+    let width = n.to_string().len();
+    let region = |row: usize, col: usize| regions[row * n + col];
+    // The wall above cell (row, col), row in 0..=n, and the wall left of it, col in 0..=n.
+    let above =
+        |row: usize, col: usize| row == 0 || row == n || region(row - 1, col) != region(row, col);
+    let left =
+        |row: usize, col: usize| col == 0 || col == n || region(row, col - 1) != region(row, col);
+    let mut text = String::new();
+    for row in 0..=n {
+        for col in 0..=n {
+            let across = (col > 0 && above(row, col - 1)) || (col < n && above(row, col));
+            let down = (row > 0 && left(row - 1, col)) || (row < n && left(row, col));
+            text.push(match (across, down) {
+                (true, true) => '+',
+                (true, false) => '-',
+                (false, true) => '|',
+                (false, false) => ' ',
+            });
+            if col < n {
+                let wall = if above(row, col) { "-" } else { " " };
+                text.push_str(&wall.repeat(width + 2));
+            }
+        }
+        text.push('\n');
+        if row == n {
+            break;
+        }
+        for col in 0..=n {
+            text.push(if left(row, col) { '|' } else { ' ' });
+            if col < n {
+                match grid.cells()[row * n + col] {
+                    0 => {
+                        let _ = write!(text, " {:>width$} ", ".");
+                    }
+                    value => {
+                        let _ = write!(text, " {value:>width$} ");
+                    }
+                }
+            }
+        }
+        text.push('\n');
+    }
     text
 }
 
@@ -247,6 +325,32 @@ mod tests {
         let block = to_block(&sample(25));
         let lengths: Vec<_> = block.lines().map(str::len).collect();
         assert!(lengths.iter().all(|&len| len == 25 * 3 - 1), "{lengths:?}");
+    }
+
+    #[test]
+    fn pretty_draws_the_walls_of_jigsaw_regions() {
+        // Walls only: the digits need not solve anything to be drawn.
+        let text = "size 4\nregions\na a b b\na c b b\na c c d\nc d d d\n";
+        let layout = crate::layout::parse_layout_file(text, "j4.layout").unwrap();
+        let cells = (0..16).map(|i| (i % 4 + 1) as u8).collect();
+        let grid = Grid::for_layout(&layout, cells).unwrap();
+        let pretty = to_pretty(&grid, &layout);
+        let lines: Vec<_> = pretty.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "+-------+-------+",
+                "| 1   2 | 3   4 |",
+                "|   +---+       |",
+                "| 1 | 2 | 3   4 |",
+                "|   |   +---+---+",
+                "| 1 | 2   3 | 4 |",
+                "+---+-------+   |",
+                "| 1 | 2   3   4 |",
+                "+---+-----------+",
+            ],
+            "{pretty}"
+        );
     }
 
     #[test]

@@ -150,6 +150,62 @@ pub enum LayoutError {
     },
 }
 
+/// What `--layout` and `--size` ask for before any input is read. The square built-ins
+/// given without a size take it from the input, as the puzzle readers and the model
+/// decoder detect it (the X-Sudoku diagonals exist at every n²×n² size); anything else is
+/// one layout from the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutChoice {
+    /// `sudoku` (or no `--layout`) without a size: the square of the input's size.
+    Square,
+    /// `x-sudoku` without a size: the X-Sudoku of the input's size.
+    XSudoku,
+    /// A layout whose size is known before the input: a size was given, or the layout
+    /// fixes it (Hanidoku, a layout file, a CNF header).
+    Fixed(Layout),
+}
+
+impl LayoutChoice {
+    /// The choice for a `--layout` value (`None`: the default `sudoku`) and `--size`.
+    ///
+    /// ```
+    /// use sudosat::layout::LayoutChoice;
+    /// let x = LayoutChoice::from_args(Some("x-sudoku"), None).unwrap();
+    /// assert_eq!(x.for_size(4).unwrap().name(), "x-sudoku 4");
+    /// assert!(LayoutChoice::from_args(Some("x-sudoku"), Some(16)).unwrap().fixed().is_some());
+    /// ```
+    pub fn from_args(spec: Option<&str>, size: Option<usize>) -> Result<LayoutChoice, LayoutError> {
+        match (spec, size) {
+            (None | Some("sudoku" | "square"), None) => Ok(LayoutChoice::Square),
+            (Some("x-sudoku"), None) => Ok(LayoutChoice::XSudoku),
+            (None, Some(size)) => Layout::square(size).map(LayoutChoice::Fixed),
+            (Some(spec), size) => Layout::resolve(spec, size).map(LayoutChoice::Fixed),
+        }
+    }
+
+    /// The layout, when it is known without the input.
+    pub fn fixed(&self) -> Option<&Layout> {
+        match self {
+            LayoutChoice::Fixed(layout) => Some(layout),
+            LayoutChoice::Square | LayoutChoice::XSudoku => None,
+        }
+    }
+
+    /// The layout for an input of `size` digits; a fixed layout of another size is refused.
+    pub fn for_size(&self, size: usize) -> Result<Layout, LayoutError> {
+        match self {
+            LayoutChoice::Square => Layout::square(size),
+            LayoutChoice::XSudoku => Layout::x_sudoku(size),
+            LayoutChoice::Fixed(layout) if layout.size() == size => Ok(layout.clone()),
+            LayoutChoice::Fixed(layout) => Err(LayoutError::FixedSize {
+                layout: layout.name().to_string(),
+                fixed: layout.size(),
+                requested: size,
+            }),
+        }
+    }
+}
+
 /// The shape of a puzzle: cells, digits `1..=size()`, houses, lines and geometry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {

@@ -23,6 +23,18 @@ pub enum GridDecodeError {
     /// A cell with no true digit variable, or several.
     #[error(transparent)]
     Cell(#[from] DecodeError),
+    /// A full model (it lists false variables too) that stops before the layout's last
+    /// cell variable: the answer was cut short, which a cell without a digit would hide.
+    #[error(
+        "the model is too short ({found} variables, the layout needs {needed}): the answer \
+         looks truncated"
+    )]
+    TooShort {
+        /// The largest variable the model lists.
+        found: usize,
+        /// The layout's cell variables.
+        needed: usize,
+    },
     /// A cell variable listed with both signs.
     #[error("variable {var} is listed both true and false")]
     Contradictory {
@@ -79,11 +91,18 @@ pub fn detect_layout(literals: &[Lit]) -> Option<Layout> {
     })
 }
 
+/// What a model says of one cell variable, in [`GridDecoder`]'s buffer.
+const UNLISTED: u8 = 0;
+/// The variable is listed true.
+const LISTED_TRUE: u8 = 1;
+/// The variable is listed false.
+const LISTED_FALSE: u8 = 2;
+
 /// Decodes the models of one layout into grids, reusing one buffer for all of them.
 pub struct GridDecoder {
     layout: Layout,
     map: VarMap,
-    /// Per cell variable: 0 unlisted, 1 true, 2 false.
+    /// Per cell variable: [`UNLISTED`], [`LISTED_TRUE`] or [`LISTED_FALSE`].
     state: Vec<u8>,
 }
 
@@ -94,7 +113,7 @@ impl GridDecoder {
         GridDecoder {
             layout: layout.clone(),
             map,
-            state: vec![0; map.num_vars()],
+            state: vec![UNLISTED; map.num_vars()],
         }
     }
 
@@ -114,14 +133,18 @@ impl GridDecoder {
     /// assert!(decoder.decode(&[]).is_err());
     /// ```
     pub fn decode(&mut self, literals: &[Lit]) -> Result<Grid, GridDecodeError> {
-        self.state.fill(0);
+        self.state.fill(UNLISTED);
         for &lit in literals {
             let index = lit.var().index();
             let Some(slot) = self.state.get_mut(index) else {
                 continue;
             };
-            let value = if lit.is_positive() { 1 } else { 2 };
-            if *slot != 0 && *slot != value {
+            let value = if lit.is_positive() {
+                LISTED_TRUE
+            } else {
+                LISTED_FALSE
+            };
+            if *slot != UNLISTED && *slot != value {
                 return Err(GridDecodeError::Contradictory {
                     var: lit.var().to_dimacs(),
                 });
@@ -133,7 +156,7 @@ impl GridDecoder {
         for digits in self.state.chunks_exact(size) {
             let mut found = 0;
             for (digit, &value) in digits.iter().enumerate() {
-                if value == 1 {
+                if value == LISTED_TRUE {
                     if found != 0 {
                         return Err(self.slow_error());
                     }
@@ -149,10 +172,27 @@ impl GridDecoder {
     }
 
     /// The encoder module's own verdict on the model, for its exact wording: only met on
-    /// bad models, so its allocations do not matter.
+    /// bad models, so its allocations do not matter. A full model that ends before the
+    /// last cell variable is reported as truncated rather than by its first empty cell.
     fn slow_error(&self) -> GridDecodeError {
-        let assignment: Vec<bool> = self.state.iter().map(|&value| value == 1).collect();
+        let assignment: Vec<bool> = self
+            .state
+            .iter()
+            .map(|&value| value == LISTED_TRUE)
+            .collect();
+        let lists_false = self.state.contains(&LISTED_FALSE);
+        let found = self
+            .state
+            .iter()
+            .rposition(|&value| value != UNLISTED)
+            .map_or(0, |last| last + 1);
         match decode_model(&assignment, &self.layout) {
+            Err(DecodeError::NoDigit { .. }) if lists_false && found < self.state.len() => {
+                GridDecodeError::TooShort {
+                    found,
+                    needed: self.state.len(),
+                }
+            }
             Err(error) => GridDecodeError::Cell(error),
             Ok(_) => GridDecodeError::Cell(DecodeError::NotAGrid(self.layout.name().to_string())),
         }
@@ -230,10 +270,28 @@ mod tests {
         let mut decoder = GridDecoder::new(&Layout::square(4).unwrap());
         let two = decoder.decode(&lits(&[1, 2])).unwrap_err().to_string();
         assert_eq!(two, "row 1 column 1: digits 1 and 2 are all true");
-        let none = decoder.decode(&lits(&[-1])).unwrap_err().to_string();
+        // Cell 1 all false in a model that reaches the last variable: not a cut answer.
+        let none = decoder
+            .decode(&lits(&[-1, -2, -3, -4, 64]))
+            .unwrap_err()
+            .to_string();
         assert_eq!(none, "row 1 column 1: no digit is true");
         let both = decoder.decode(&lits(&[3, -3])).unwrap_err().to_string();
         assert_eq!(both, "variable 3 is listed both true and false");
+    }
+
+    #[test]
+    fn a_full_model_cut_short_is_called_truncated() {
+        let mut decoder = GridDecoder::new(&Layout::square(4).unwrap());
+        // Cell 1 holds 1, then the model stops at variable 6 of 64.
+        let cut = decoder.decode(&lits(&[1, -2, -3, -4, -5, 6])).unwrap_err();
+        assert_eq!(
+            cut.to_string(),
+            "the model is too short (6 variables, the layout needs 64): the answer looks truncated"
+        );
+        // A true-only model lists no false variable: its empty cell is named as before.
+        let sparse = decoder.decode(&lits(&[1, 6])).unwrap_err().to_string();
+        assert_eq!(sparse, "row 1 column 3: no digit is true");
     }
 
     #[test]

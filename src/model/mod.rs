@@ -169,6 +169,18 @@ pub enum Status {
     Unknown,
 }
 
+impl Status {
+    /// The competition status word (`SATISFIABLE`, `UNSATISFIABLE`, `UNKNOWN`), for
+    /// messages that name the verdict.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Sat => "SATISFIABLE",
+            Status::Unsat => "UNSATISFIABLE",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+}
+
 /// What one answer line is, judged by its first word.
 enum LineKind<'a> {
     /// A status line.
@@ -221,6 +233,8 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
     let mut saw_literals = false;
     let mut terminated = false;
     let mut buffer = Vec::new();
+    // One line's literals, parsed by the stream reader's parser so both read alike.
+    let mut lits = Vec::new();
     let mut line_number = 0;
     loop {
         buffer.clear();
@@ -251,25 +265,10 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
             status = Some(new_status);
             continue;
         }
-        for (offset, token) in tokens(literals) {
-            let column = literal_offset + offset + 1;
-            let number: i64 = token.parse().map_err(|_| ModelError::BadLiteral {
-                line: line_number,
-                column,
-                found: crate::text::excerpt(token.as_bytes()),
-            })?;
-            if number == 0 {
-                terminated = true;
-                continue;
-            }
-            if terminated {
-                return Err(ModelError::AfterTerminator { line: line_number });
-            }
-            let lit = Lit::from_dimacs(number).ok_or_else(|| ModelError::BadLiteral {
-                line: line_number,
-                column,
-                found: crate::text::excerpt(token.as_bytes()),
-            })?;
+        lits.clear();
+        terminated =
+            stream::parse_literals(literals, literal_offset, line_number, terminated, &mut lits)?;
+        for &lit in &lits {
             model
                 .assign(lit)
                 .map_err(|lit| ModelError::ContradictoryLiteral {
@@ -292,17 +291,6 @@ pub fn read_answer<R: BufRead>(mut reader: R) -> Result<Answer, ModelError> {
 fn is_time_line(line: &str) -> bool {
     line.strip_prefix('t')
         .is_some_and(|rest| rest.starts_with([' ', '\t']) || rest.is_empty())
-}
-
-/// Splits on ASCII whitespace, keeping each token's byte offset for error columns.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split([' ', '\t'])
-        .scan(0, |offset, token| {
-            let start = *offset;
-            *offset += token.len() + 1;
-            Some((start, token))
-        })
-        .filter(|(_, token)| !token.is_empty())
 }
 
 /// The forms [`write_answer`] can write.

@@ -28,9 +28,15 @@ use crate::lit::Lit;
 /// Why a stream of answers could not be read.
 #[derive(Debug, Error)]
 pub enum StreamError {
-    /// The input could not be read.
-    #[error("cannot read the answers: {0}")]
-    Io(#[from] io::Error),
+    /// The input could not be read (a gzip error, invalid data, a device error).
+    #[error("cannot read the answers after line {line}: {source}")]
+    Io {
+        /// The last line read completely.
+        line: usize,
+        /// What failed.
+        #[source]
+        source: io::Error,
+    },
     /// A malformed line inside block `block` (the line number is in `source`).
     #[error("block {block}: {source}")]
     Line {
@@ -113,14 +119,17 @@ pub struct Block<'a> {
 /// ```
 pub struct AnswerStream<R> {
     input: R,
+    /// The current line's bytes, reused from line to line.
     buf: Vec<u8>,
     /// The number of the last line read.
     line: usize,
+    /// The current block's literals, lent out by [`AnswerStream::next_block`].
     literals: Vec<Lit>,
     /// Blocks returned so far.
     blocks: usize,
     /// A status line already read, which starts the next block: (status, line).
     pending: Option<(Status, usize)>,
+    /// The input is exhausted (or failed): every later call returns `None`.
     done: bool,
 }
 
@@ -144,9 +153,16 @@ impl<R: BufRead> AnswerStream<R> {
     }
 
     /// Reads the next line into `buf` (without its line ending); false at the end.
-    fn read_line(&mut self) -> io::Result<bool> {
+    fn read_line(&mut self) -> Result<bool, StreamError> {
         self.buf.clear();
-        if self.input.read_until(b'\n', &mut self.buf)? == 0 {
+        let read = self
+            .input
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|source| StreamError::Io {
+                line: self.line,
+                source,
+            })?;
+        if read == 0 {
             return Ok(false);
         }
         self.line += 1;
@@ -218,11 +234,7 @@ impl<R: BufRead> AnswerStream<R> {
                             block: number,
                             start,
                             line,
-                            status: if status == Status::Unsat {
-                                "UNSATISFIABLE"
-                            } else {
-                                "UNKNOWN"
-                            },
+                            status: status.as_str(),
                         });
                     }
                     terminated |=
@@ -267,6 +279,8 @@ fn line_text(bytes: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
+/// The error for a status line of unknown wording at `line`, which would have started
+/// block `block`.
 fn bad_status(block: usize, line: usize, found: String) -> StreamError {
     StreamError::Line {
         block,
@@ -276,7 +290,8 @@ fn bad_status(block: usize, line: usize, found: String) -> StreamError {
 
 /// Appends the literals of `text` (found at byte `offset` of line `line`) to `out`.
 /// Returns whether a terminating `0` was read; `terminated` says one was read before.
-fn parse_literals(
+/// Shared with [`super::read_answer`], so one answer and a stream read literals alike.
+pub(super) fn parse_literals(
     text: &str,
     offset: usize,
     line: usize,

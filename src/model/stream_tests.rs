@@ -216,3 +216,30 @@ proptest! {
         }
     }
 }
+
+/// A reader that fails, for the error of an input that breaks mid-stream.
+struct Broken;
+
+impl std::io::Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("device gone"))
+    }
+}
+
+#[test]
+fn a_read_error_names_the_last_line_read() {
+    use std::io::Read;
+    let input = std::io::BufReader::new(b"s UNSATISFIABLE\nc x\n".chain(Broken));
+    let mut stream = AnswerStream::new(input);
+    let error = loop {
+        match stream.next_block() {
+            Ok(Some(_)) => continue,
+            Ok(None) => panic!("the stream ended without the read error"),
+            Err(error) => break error,
+        }
+    };
+    assert_eq!(
+        error.to_string(),
+        "cannot read the answers after line 2: device gone"
+    );
+}

@@ -1,0 +1,430 @@
+//! The body of `model2grid`: read a stream of solver answers block by block, decode each
+//! model into a grid of the layout (given, from a CNF header, or detected from the first
+//! model), check it against the puzzle when one is known, and write one record per block.
+//! The binary only parses flags into [`Model2GridOptions`].
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use super::{Failure, Source};
+use crate::encode::read_cnf_header;
+use crate::grid::format::{to_block_for, to_line, to_pretty};
+use crate::grid::{to_svg, Grid, Marker, PuzzleReader};
+use crate::layout::{Layout, LayoutChoice};
+use crate::lit::Lit;
+use crate::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
+
+/// How each grid is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridFormat {
+    /// `Line` for grids up to 35x35, `Block` above (the line format has no symbol past 35).
+    #[default]
+    Auto,
+    /// One line, one symbol per cell.
+    Line,
+    /// The course's block format: one row per line.
+    Block,
+    /// Rows with box or region borders, for people.
+    Pretty,
+    /// A standalone SVG picture.
+    Svg,
+}
+
+/// Everything `model2grid` was asked to do, independent of how the flags were spelled.
+#[derive(Clone, Debug, Default)]
+pub struct Model2GridOptions {
+    /// The answers (a file or stdin; gzip detected).
+    pub input: Source,
+    /// `--size`: the side of the grid.
+    pub size: Option<usize>,
+    /// `--layout`: a built-in name or a layout file.
+    pub layout: Option<String>,
+    /// `--cnf`: the formula whose header names the layout (and the puzzle).
+    pub cnf: Option<PathBuf>,
+    /// `--puzzle`: the one puzzle every grid must keep the givens of (`-`: stdin).
+    pub puzzle: Option<PathBuf>,
+    /// How grids are written.
+    pub format: GridFormat,
+    /// Read a lone answer as a batch of one: its marker is written too.
+    pub batch: bool,
+}
+
+/// Runs `model2grid` on stdout; returns the exit code (0 or 1) or the failure to report.
+pub fn run(options: &Model2GridOptions) -> Result<u8, Failure> {
+    let input =
+        super::open(&options.input).map_err(|error| Failure::input(1, &options.input, error))?;
+    run_on(options, input, super::stdout())
+}
+
+/// [`run`] on a given input and output, so that whole streams can be tested in-process.
+fn run_on<R: BufRead, W: Write>(
+    options: &Model2GridOptions,
+    input: R,
+    out: W,
+) -> Result<u8, Failure> {
+    let source = options.input.clone();
+    let puzzle_source = super::second_input(
+        &source,
+        options.puzzle.as_deref(),
+        "the answer and the puzzle",
+    )?;
+    let mut header_puzzle = None;
+    let choice = match (options.layout.as_deref(), options.size, &options.cnf) {
+        (None, None, Some(path)) => {
+            let (layout, puzzle) = layout_from_cnf(&Source::File(path.clone()))?;
+            header_puzzle = puzzle;
+            LayoutChoice::Fixed(layout)
+        }
+        (spec, size, _) => {
+            LayoutChoice::from_args(spec, size).map_err(|error| Failure::new(2, error))?
+        }
+    };
+    let mut run = Run {
+        format: options.format,
+        batch: options.batch,
+        source,
+        puzzle_source,
+        choice,
+        header_puzzle,
+        givens: None,
+        decoder: None,
+        writer: RecordWriter {
+            out,
+            format: options.format,
+            written: 0,
+        },
+        held: None,
+        failed: 0,
+    };
+    let mut stream = AnswerStream::new(input);
+    let result = run.all_blocks(&mut stream);
+    // The records written before an error stay: they are the answers of the blocks before.
+    run.writer.out.flush()?;
+    result?;
+    if let Some(status) = run.held {
+        return Err(Failure::new(
+            1,
+            format!("no solution: the solver answered {}", status.as_str()),
+        ));
+    }
+    if run.failed > 0 {
+        eprintln!(
+            "model2grid: {} of {} blocks had no solution",
+            run.failed,
+            stream.blocks()
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// Writes the records of a stream: grids in the chosen format, and marker lines. Block
+/// formats put a blank line between records (the course's file of solved grids).
+struct RecordWriter<W: Write> {
+    out: W,
+    format: GridFormat,
+    written: usize,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// `format` with `auto` resolved for `size` (`None`: not known yet).
+    fn resolved(&self, size: Option<usize>) -> GridFormat {
+        match (self.format, size) {
+            (GridFormat::Auto, Some(size)) if size > 35 => GridFormat::Block,
+            (GridFormat::Auto, _) => GridFormat::Line,
+            (other, _) => other,
+        }
+    }
+
+    fn start_record(&mut self, format: GridFormat) -> Result<(), Failure> {
+        if self.written > 0 && matches!(format, GridFormat::Block | GridFormat::Pretty) {
+            self.out.write_all(b"\n")?;
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    fn marker(&mut self, marker: Marker, size: Option<usize>) -> Result<(), Failure> {
+        let format = self.resolved(size);
+        self.start_record(format)?;
+        self.out.write_all(marker.as_str().as_bytes())?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    fn grid(&mut self, grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> Result<(), Failure> {
+        let size = layout.size();
+        let format = self.resolved(Some(size));
+        let text = match format {
+            GridFormat::Auto | GridFormat::Line => to_line(grid).ok_or_else(|| {
+                Failure::new(
+                    1,
+                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+                )
+            })?,
+            GridFormat::Block => to_block_for(grid, layout),
+            GridFormat::Pretty => to_pretty(grid, layout),
+            GridFormat::Svg => to_svg(grid, layout, givens),
+        };
+        self.start_record(format)?;
+        self.out.write_all(text.as_bytes())?;
+        if !text.ends_with('\n') {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a decoding run keeps from block to block.
+struct Run<W: Write> {
+    format: GridFormat,
+    batch: bool,
+    source: Source,
+    puzzle_source: Option<Source>,
+    /// The layout from the flags or the CNF header, or the family whose size the first
+    /// model decides.
+    choice: LayoutChoice,
+    header_puzzle: Option<Grid>,
+    /// The puzzle of --puzzle (or the header's, for pictures), read at the first SAT
+    /// block: every grid must keep its givens (several blocks are then several models of
+    /// that one puzzle, as `satsolve --models` writes them).
+    givens: Option<Grid>,
+    /// Set at the first SAT block; every later block is decoded with its layout.
+    decoder: Option<GridDecoder>,
+    writer: RecordWriter<W>,
+    /// Block 1's status when it had no model: a lone answer writes no record (as before
+    /// streams), so its marker waits until a second block shows this is a stream.
+    held: Option<Status>,
+    /// Blocks without a grid.
+    failed: usize,
+}
+
+impl<W: Write> Run<W> {
+    fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
+        while let Some(block) = stream
+            .next_block()
+            .map_err(|error| Failure::input(1, &self.source, error))?
+        {
+            if block.number == 2 {
+                self.second_block()?;
+            }
+            match block.status {
+                Status::Sat => self.grid(block.number, block.line, block.literals)?,
+                status if block.number == 1 && !self.batch => self.held = Some(status),
+                status => self.marker(block.number, status)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The input is a stream: write block 1's held marker, refuse what draws one answer.
+    fn second_block(&mut self) -> Result<(), Failure> {
+        if self.format == GridFormat::Svg {
+            return Err(Failure::new(
+                1,
+                "the answer holds several blocks but --format svg draws one grid",
+            ));
+        }
+        if let Some(status) = self.held.take() {
+            self.marker(1, status)?;
+        }
+        Ok(())
+    }
+
+    fn marker(&mut self, number: usize, status: Status) -> Result<(), Failure> {
+        let marker = if status == Status::Unsat {
+            Marker::Unsolvable
+        } else {
+            Marker::Unknown
+        };
+        eprintln!(
+            "model2grid: block {number}: no solution, the solver answered {}; wrote `{}`",
+            status.as_str(),
+            marker.as_str()
+        );
+        self.failed += 1;
+        let size = self
+            .decoder
+            .as_ref()
+            .map(|decoder| decoder.layout().size())
+            .or(self.choice.fixed().map(Layout::size));
+        self.writer.marker(marker, size)
+    }
+
+    /// Decodes, checks and writes the grid of SAT block `number`, whose status is at `line`.
+    fn grid(&mut self, number: usize, line: usize, literals: &[Lit]) -> Result<(), Failure> {
+        // Messages about block 1 read as they did before streams; later ones say where
+        // the block starts, to find it in a long stream.
+        let prefix = |error: &dyn std::fmt::Display| {
+            if number == 1 {
+                error.to_string()
+            } else {
+                format!("block {number}: {error} (from line {line})")
+            }
+        };
+        let first = self.decoder.is_none();
+        if first {
+            let layout = match &self.choice {
+                LayoutChoice::Fixed(layout) => layout.clone(),
+                choice => layout_from_model(literals, choice)?,
+            };
+            check_model_size(literals, &layout)?;
+            self.decoder = Some(GridDecoder::new(&layout));
+        }
+        let Some(decoder) = self.decoder.as_mut() else {
+            return Ok(());
+        };
+        let grid = decoder
+            .decode(literals)
+            .map_err(|error| Failure::new(1, prefix(&error)))?;
+        // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
+        let layout = decoder.layout();
+        if first {
+            self.givens = match &self.puzzle_source {
+                Some(source) => Some(read_one_puzzle(source, layout)?),
+                // The header's puzzle is only drawn, so only read for pictures: the text
+                // formats keep decoding exactly as before.
+                None if self.format == GridFormat::Svg => self.header_puzzle.take(),
+                None => None,
+            };
+        }
+        if let Some(puzzle) = &self.givens {
+            check_givens_kept(&grid, puzzle, layout, self.puzzle_source.as_ref())
+                .map_err(|failure| Failure::new(failure.code, prefix(&failure.message)))?;
+        }
+        self.writer.grid(&grid, layout, self.givens.as_ref())
+    }
+}
+
+/// Refuses a model whose variables are those of another built-in layout than `layout`.
+fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
+    let num_vars = layout.num_cells() * layout.size();
+    let Some(other) = detect_layout(literals) else {
+        return Ok(());
+    };
+    if other.num_cells() * other.size() == num_vars {
+        return Ok(());
+    }
+    Err(other_layout(literals, &other, &describe(layout)))
+}
+
+/// The failure for a model whose variables are those of `other`, not of the layout
+/// described by `expected`.
+fn other_layout(literals: &[Lit], other: &Layout, expected: &str) -> Failure {
+    Failure::new(
+        1,
+        format!(
+            "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
+            max_var(literals),
+            describe(other),
+        ),
+    )
+}
+
+/// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
+/// the puzzle its `c puzzle` lines give, if any.
+fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
+    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
+    Ok((header.layout, header.puzzle))
+}
+
+/// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
+/// rather than guessed from: the model belongs to one of them.
+fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
+    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let mut puzzles = PuzzleReader::for_layout(input, layout, true);
+    let first = puzzles
+        .next()
+        .transpose()
+        .map_err(|error| Failure::input(2, source, error))?
+        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
+    if puzzles.next().is_some() {
+        return Err(Failure::input(
+            2,
+            source,
+            "holds several puzzles; model2grid draws one grid: give a file with only its \
+             puzzle (or --cnf FILE, whose header names the puzzle)",
+        ));
+    }
+    Ok(first.grid)
+}
+
+/// Refuses a grid that changes a given: the puzzle is not the one this model solves, and
+/// drawing it as given would show digits that were never there.
+fn check_givens_kept(
+    grid: &Grid,
+    puzzle: &Grid,
+    layout: &Layout,
+    puzzle_source: Option<&Source>,
+) -> Result<(), Failure> {
+    let changed = grid
+        .cells()
+        .iter()
+        .zip(puzzle.cells())
+        .position(|(&value, &given)| given != 0 && value != given);
+    let Some(cell) = changed else {
+        return Ok(());
+    };
+    let (row, col) = layout.position(cell);
+    let origin = match puzzle_source {
+        Some(source) => format!("the puzzle of {source}"),
+        None => "the puzzle in the CNF header".to_string(),
+    };
+    Err(Failure::new(
+        1,
+        format!(
+            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
+             solve that puzzle",
+            row + 1,
+            col + 1,
+            grid.cells()[cell],
+            puzzle.cells()[cell]
+        ),
+    ))
+}
+
+/// "9x9 grid" for square layouts, the layout's name otherwise.
+fn describe(layout: &Layout) -> String {
+    if layout.is_square() {
+        format!("{0}x{0} grid", layout.size())
+    } else {
+        layout.name().to_string()
+    }
+}
+
+/// The layout of a model read without --size or --cnf, for the family `choice` (square or
+/// X-Sudoku) at the size the model shows (the rule is in `crate::model::decode`).
+fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, Failure> {
+    let detected = detect_layout(literals).ok_or_else(|| {
+        // A full model lists false variables too: one that ends short of any size was
+        // most likely cut, which --size alone would not mend.
+        let cut = if literals.iter().any(|lit| lit.is_negative()) {
+            " (a full model ending there may be a truncated answer)"
+        } else {
+            ""
+        };
+        Failure::new(
+            1,
+            format!(
+                "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
+                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
+                 one true literal per cell; give --size N, --layout NAME or --cnf FILE",
+                max_var(literals)
+            ),
+        )
+    })?;
+    match choice {
+        LayoutChoice::XSudoku if !detected.is_square() => {
+            Err(other_layout(literals, &detected, "x-sudoku"))
+        }
+        LayoutChoice::XSudoku => LayoutChoice::XSudoku
+            .for_size(detected.size())
+            .map_err(|error| Failure::new(1, error)),
+        _ => Ok(detected),
+    }
+}
+
+#[cfg(test)]
+#[path = "model2grid_tests.rs"]
+mod tests;
