@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use flate2::bufread::MultiGzDecoder;
 
+pub mod encode_batch;
 pub mod satsolve;
 
 /// The two bytes every gzip stream starts with.
