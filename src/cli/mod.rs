@@ -13,8 +13,14 @@ use std::process::ExitCode;
 
 use flate2::bufread::MultiGzDecoder;
 
+pub mod answer;
 pub mod encode_batch;
+pub mod jobs;
+pub mod progress;
 pub mod satsolve;
+mod stream;
+
+pub use stream::Tally;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
