@@ -14,6 +14,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::answer::{push_block, Listing};
+use super::cube_solver::CubeSolver;
 use super::progress::Progress;
 use super::satsolve::SolveOptions;
 use super::stream::{BlockSink, Tally, FLUSH_AT};
@@ -21,7 +22,7 @@ use super::Failure;
 use crate::cnf::Cnf;
 use crate::dimacs::{CubeReader, Dimacs};
 use crate::lit::Lit;
-use crate::solver::{new_engine, Limits, Outcome};
+use crate::solver::{Limits, Outcome};
 
 /// Cubes per chunk: enough to amortise the hand-over, few enough to balance the threads.
 const CHUNK_CUBES: usize = 32;
@@ -99,7 +100,7 @@ pub(super) fn solve_parallel<R: BufRead>(
         let (base_cnf, log, stop) = (Arc::clone(&base_cnf), Arc::clone(&log), Arc::clone(&stop));
         let (limits, listing, kind) = (limits.clone(), listing.clone(), options.engine);
         workers.push(std::thread::spawn(move || {
-            let mut engine = new_engine(kind, &base_cnf, &limits);
+            let mut engine = CubeSolver::new(kind, &base_cnf, &limits);
             let mut added = 0;
             loop {
                 // A poisoned lock means another worker panicked: stop quietly, the main
@@ -121,7 +122,7 @@ pub(super) fn solve_parallel<R: BufRead>(
                     let outcome = if stop.load(Ordering::Relaxed) {
                         Outcome::Unknown
                     } else {
-                        engine.solve_with_assumptions(&job.lits)
+                        engine.solve(&job.lits)
                     };
                     tally.count(&outcome);
                     push_block(&mut text, &outcome, &listing);

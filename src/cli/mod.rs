@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use flate2::bufread::MultiGzDecoder;
 
 pub mod answer;
+pub mod cube_solver;
 pub mod encode_batch;
 pub mod jobs;
 pub mod progress;

@@ -2,9 +2,9 @@
 //! order (the batch contract of issue 5; unlike CaDiCaL, which stops at the first
 //! satisfiable cube).
 //!
-//! - The base clauses build one engine; each cube is solved with
-//!   [`Engine::solve_with_assumptions`], so CDCL keeps its learnt clauses from puzzle to
-//!   puzzle. Clauses between cubes are added for good before the next cube.
+//! - The base clauses build one engine; each cube is solved under assumptions, with a
+//!   fresh engine taking over hard cubes ([`super::cube_solver`] says why). Clauses
+//!   between cubes are added for good before the next cube.
 //! - `--conflicts N` applies to each block. `--timeout` and Ctrl-C end the whole run: the
 //!   block being solved and every later one are answered `s UNKNOWN` (the input is still
 //!   read to its end, so the k-th block always answers the k-th cube).
@@ -22,12 +22,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::answer::{push_block, Listing};
+use super::cube_solver::CubeSolver;
 use super::progress::Progress;
 use super::satsolve::{output_failure, SolveOptions};
 use super::{Failure, Source};
 use crate::dimacs::{CubeReader, Dimacs};
 use crate::model::AnswerFormat;
-use crate::solver::{new_engine, Engine, Limits, Outcome};
+use crate::solver::{Limits, Outcome};
 
 /// Output gathered before a write on a pipe or file.
 pub(super) const FLUSH_AT: usize = 64 * 1024;
@@ -211,10 +212,10 @@ pub(super) fn run_stream<R: BufRead>(
             &mut progress,
         )?
     } else {
-        let mut engine = new_engine(options.engine, &base.cnf, &limits);
+        let mut engine = CubeSolver::new(options.engine, &base.cnf, &limits);
         let tally = solve_serial(
             &options.input,
-            engine.as_mut(),
+            &mut engine,
             cubes,
             &context.stop,
             &listing,
@@ -237,7 +238,7 @@ pub(super) fn run_stream<R: BufRead>(
 /// Solves the cubes one after the other on `engine`.
 fn solve_serial<R: BufRead>(
     source: &Source,
-    engine: &mut dyn Engine,
+    engine: &mut CubeSolver,
     mut cubes: Box<CubeReader<R>>,
     stop: &AtomicBool,
     listing: &Listing,
@@ -267,7 +268,7 @@ fn solve_serial<R: BufRead>(
         let outcome = if stop.load(Ordering::Relaxed) {
             Outcome::Unknown
         } else {
-            engine.solve_with_assumptions(&cube.lits)
+            engine.solve(&cube.lits)
         };
         tally.count(&outcome);
         push_block(&mut buf, &outcome, listing);
