@@ -24,8 +24,12 @@ STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles
   s SATISFIABLE and v lines, s UNSATISFIABLE, or s UNKNOWN. The formula is the clauses
   read so far (clauses after a cube hold for every later cube); the cube's literals are
   assumptions for that block only. Unlike CaDiCaL, which stops at the first satisfiable
-  cube, every cube gets an answer. The cdcl engine keeps its learnt clauses from block to
-  block; dpll and splr start afresh. A stream without cubes answers the formula once.
+  cube, every cube gets an answer. Each cube is first unit-propagated over the formula (a
+  conflict: UNSAT; every clause satisfied: the model); otherwise the engine searches the
+  simplified formula afresh. --assumptions instead solves every cube under assumptions
+  on one engine (cdcl keeps its learnt clauses from block to block; slower on Sudoku,
+  whose learnt clauses then carry the negated givens). A stream without cubes answers
+  the formula once.
   --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
   solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
   k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.
@@ -143,6 +147,10 @@ struct Args {
     /// Never show progress.
     #[arg(long)]
     no_progress: bool,
+    /// On a stream, solve each cube under assumptions on one engine that keeps its learnt
+    /// clauses, instead of unit propagation and a fresh search of what is left.
+    #[arg(long)]
+    assumptions: bool,
 }
 
 fn positive_seconds(text: &str) -> Result<Duration, String> {
@@ -190,6 +198,7 @@ fn main() -> ExitCode {
             (_, true) => ProgressMode::Never,
             _ => ProgressMode::Auto,
         },
+        assumptions: args.assumptions,
     };
     cli::run("satsolve", || satsolve::run(&options))
 }

@@ -154,11 +154,13 @@ fn check_square_batch(
 
 #[test]
 fn nine_by_nine_batch_with_an_unsolvable_puzzle_in_the_middle() {
-    let flag_sets: [&[&str]; 4] = [
+    let flag_sets: [&[&str]; 6] = [
         &[],
         &["--true-only"],
         &["--true-only", "--jobs", "2"],
         &["--true-only", "--engine", "splr"],
+        &["--true-only", "--assumptions"],
+        &["--assumptions", "--jobs", "2"],
     ];
     let mut answers = Vec::new();
     for flags in flag_sets {
@@ -173,6 +175,8 @@ fn four_by_four_batch_on_every_engine() {
     for engine in ["cdcl", "dpll", "splr"] {
         for jobs in ["1", "2"] {
             let flags = ["--true-only", "--engine", engine, "--jobs", jobs];
+            check_square_batch("puzzles/batch_4x4.txt", 4, &[11], &flags);
+            let flags = ["--assumptions", "--engine", engine, "--jobs", jobs];
             check_square_batch("puzzles/batch_4x4.txt", 4, &[11], &flags);
         }
     }
@@ -452,8 +456,18 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
             expected.push(brute_force(vars, &clauses, &cube));
             cubes.push((cube, clauses.clone()));
         }
-        for engine in ["cdcl", "dpll", "splr"] {
-            let out = run("satsolve", &["--engine", engine], text.as_bytes());
+        for (engine, strategy) in [
+            ("cdcl", ""),
+            ("dpll", ""),
+            ("splr", ""),
+            ("cdcl", "--assumptions"),
+            ("dpll", "--assumptions"),
+        ] {
+            let mut flags = vec!["--engine", engine];
+            if !strategy.is_empty() {
+                flags.push(strategy);
+            }
+            let out = run("satsolve", &flags, text.as_bytes());
             let answers = blocks(&out.stdout_text());
             assert_eq!(answers.len(), 20, "round {round} {engine}");
             for (k, (block, (cube, clauses))) in answers.iter().zip(&cubes).enumerate() {

@@ -99,8 +99,9 @@ pub(super) fn solve_parallel<R: BufRead>(
         let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
         let (base_cnf, log, stop) = (Arc::clone(&base_cnf), Arc::clone(&log), Arc::clone(&stop));
         let (limits, listing, kind) = (limits.clone(), listing.clone(), options.engine);
+        let assumptions = options.assumptions;
         workers.push(std::thread::spawn(move || {
-            let mut engine = CubeSolver::new(kind, &base_cnf, &limits);
+            let mut engine = CubeSolver::new(kind, &base_cnf, &limits, assumptions);
             let mut added = 0;
             loop {
                 // A poisoned lock means another worker panicked: stop quietly, the main

@@ -18,6 +18,7 @@ pub mod cube_solver;
 pub mod encode_batch;
 pub mod jobs;
 pub mod progress;
+pub mod propagate;
 pub mod satsolve;
 mod stream;
 

@@ -62,6 +62,9 @@ pub struct SolveOptions {
     pub jobs: usize,
     /// When a stream shows its progress on stderr.
     pub progress: ProgressMode,
+    /// Solve a stream's cubes under assumptions on one engine (learnt clauses kept)
+    /// instead of propagating each and searching the rest afresh.
+    pub assumptions: bool,
 }
 
 /// Runs `satsolve`; returns the exit code (10, 20 or 0) or the failure to report.

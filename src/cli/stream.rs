@@ -2,9 +2,10 @@
 //! order (the batch contract of issue 5; unlike CaDiCaL, which stops at the first
 //! satisfiable cube).
 //!
-//! - The base clauses build one engine; each cube is solved under assumptions, with a
-//!   fresh engine taking over hard cubes ([`super::cube_solver`] says why). Clauses
-//!   between cubes are added for good before the next cube.
+//! - Each cube is propagated over the formula, and searched by a fresh engine over the
+//!   simplified formula when propagation does not decide it; `--assumptions` solves the
+//!   cubes under assumptions on one engine instead ([`super::cube_solver`] has the
+//!   measurements). Clauses between cubes are added for good before the next cube.
 //! - `--conflicts N` applies to each block. `--timeout` and Ctrl-C end the whole run: the
 //!   block being solved and every later one are answered `s UNKNOWN` (the input is still
 //!   read to its end, so the k-th block always answers the k-th cube).
@@ -212,7 +213,7 @@ pub(super) fn run_stream<R: BufRead>(
             &mut progress,
         )?
     } else {
-        let mut engine = CubeSolver::new(options.engine, &base.cnf, &limits);
+        let mut engine = CubeSolver::new(options.engine, &base.cnf, &limits, options.assumptions);
         let tally = solve_serial(
             &options.input,
             &mut engine,
