@@ -500,3 +500,20 @@ fn join(lits: &[i64]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[test]
+fn true_only_on_a_plain_cnf_lists_the_81_true_cells() {
+    let path = testdata("puzzles/9x9_ai_escargot.txt");
+    let cnf = run("sudoku2cnf", &[path.to_str().unwrap()], b"");
+    assert!(cnf.stdout_text().contains("\np cnf "));
+    let solved = run("satsolve", &["--true-only"], &cnf.stdout);
+    solved.expect_code(10);
+    let answers = blocks(&solved.stdout_text());
+    assert_eq!(answers.len(), 1);
+    assert_eq!(answers[0].true_vars.len(), 81);
+    let puzzle = &square_puzzles(&path)[0];
+    check_square(9, puzzle, &answers[0].true_vars).unwrap();
+    run("satsolve", &["--true-only", "--format", "res"], &cnf.stdout)
+        .expect_code(2)
+        .expect_stderr_contains("--true-only");
+}
