@@ -164,7 +164,12 @@ fn nine_by_nine_batch_with_an_unsolvable_puzzle_in_the_middle() {
     ];
     let mut answers = Vec::new();
     for flags in flag_sets {
-        answers.push(check_square_batch("puzzles/batch_9x9.txt", 9, &[26], flags));
+        answers.push(check_square_batch(
+            "puzzles/batch/batch_9x9.txt",
+            9,
+            &[26],
+            flags,
+        ));
     }
     // The puzzles have one solution each: every run finds the same grids.
     assert!(answers.windows(2).all(|pair| pair[0] == pair[1]));
@@ -175,9 +180,9 @@ fn four_by_four_batch_on_every_engine() {
     for engine in ["cdcl", "dpll", "splr"] {
         for jobs in ["1", "2"] {
             let flags = ["--true-only", "--engine", engine, "--jobs", jobs];
-            check_square_batch("puzzles/batch_4x4.txt", 4, &[11], &flags);
+            check_square_batch("puzzles/batch/batch_4x4.txt", 4, &[11], &flags);
             let flags = ["--assumptions", "--engine", engine, "--jobs", jobs];
-            check_square_batch("puzzles/batch_4x4.txt", 4, &[11], &flags);
+            check_square_batch("puzzles/batch/batch_4x4.txt", 4, &[11], &flags);
         }
     }
 }
@@ -186,7 +191,7 @@ fn four_by_four_batch_on_every_engine() {
 fn dpll_answers_a_nine_by_nine_stream() {
     // The 17-clue part of the batch only: DPLL is the baseline, slow on the hard ones.
     let dir = scratch("batch-dpll");
-    let text = std::fs::read_to_string(testdata("puzzles/batch_9x9.txt")).unwrap();
+    let text = std::fs::read_to_string(testdata("puzzles/batch/batch_9x9.txt")).unwrap();
     let easy: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -204,8 +209,8 @@ fn dpll_answers_a_nine_by_nine_stream() {
 
 #[test]
 fn sixteen_by_sixteen_batch() {
-    check_square_batch("puzzles/batch_16x16.txt", 16, &[], &["--true-only"]);
-    check_square_batch("puzzles/batch_16x16.txt", 16, &[], &["--jobs", "2"]);
+    check_square_batch("puzzles/batch/batch_16x16.txt", 16, &[], &["--true-only"]);
+    check_square_batch("puzzles/batch/batch_16x16.txt", 16, &[], &["--jobs", "2"]);
 }
 
 /// MiniSat's answer for each `--split` file: `None` for UNSAT, else its true variables.
@@ -240,12 +245,12 @@ fn minisat_answers(puzzles: &Path, encode: &[&str], name: &str) -> Option<Vec<Op
 
 #[test]
 fn stream_answers_match_minisat_per_puzzle() {
-    let path = testdata("puzzles/batch_9x9.txt");
+    let path = testdata("puzzles/batch/batch_9x9.txt");
     let Some(theirs) = minisat_answers(&path, &[], "batch-minisat-9x9") else {
         return;
     };
     let puzzles = square_puzzles(&path);
-    let ours = check_square_batch("puzzles/batch_9x9.txt", 9, &[26], &["--true-only"]);
+    let ours = check_square_batch("puzzles/batch/batch_9x9.txt", 9, &[26], &["--true-only"]);
     assert_eq!(theirs.len(), ours.len());
     for (k, (their, our)) in theirs.iter().zip(&ours).enumerate() {
         let their_grid = their
@@ -257,7 +262,7 @@ fn stream_answers_match_minisat_per_puzzle() {
 
 #[test]
 fn hanidoku_batch_matches_minisat() {
-    let path = testdata("puzzles/batch_hanidoku.txt");
+    let path = testdata("puzzles/batch/batch_hanidoku.txt");
     let encode = ["--layout", "hanidoku"];
     let (blocks, code) = solve_stream(&path, &encode, &["--true-only", "--jobs", "2"]);
     assert_eq!((blocks.len(), code), (16, 10));
@@ -293,7 +298,7 @@ fn hanidoku_batch_matches_minisat() {
 
 #[test]
 fn base_is_the_empty_grid_whatever_the_first_puzzle() {
-    let text = std::fs::read_to_string(testdata("puzzles/batch_9x9.txt")).unwrap();
+    let text = std::fs::read_to_string(testdata("puzzles/batch/batch_9x9.txt")).unwrap();
     let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     let base = |first: &str, second: &str, encoding: &str| {
         let input = format!("{first}\n{second}\n");
@@ -321,7 +326,7 @@ fn base_is_the_empty_grid_whatever_the_first_puzzle() {
 
 #[test]
 fn a_bad_puzzle_ends_the_stream_naming_its_line() {
-    let text = std::fs::read_to_string(testdata("puzzles/batch_9x9.txt")).unwrap();
+    let text = std::fs::read_to_string(testdata("puzzles/batch/batch_9x9.txt")).unwrap();
     let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     let input = format!(
         "{}\n{}\n{}x\n{}\n",
@@ -353,7 +358,7 @@ fn a_bad_puzzle_ends_the_stream_naming_its_line() {
 fn stream_refusals_and_limits() {
     let cnf = run(
         "sudoku2cnf",
-        &[testdata("puzzles/batch_9x9.txt").to_str().unwrap()],
+        &[testdata("puzzles/batch/batch_9x9.txt").to_str().unwrap()],
         b"",
     );
     for flags in [
@@ -370,7 +375,7 @@ fn stream_refusals_and_limits() {
     // One conflict per block: some hard puzzles give up, but every cube keeps its block.
     let hard = run(
         "sudoku2cnf",
-        &[testdata("puzzles/batch_9x9.txt").to_str().unwrap()],
+        &[testdata("puzzles/batch/batch_9x9.txt").to_str().unwrap()],
         b"",
     );
     let limited = run(
@@ -391,7 +396,7 @@ fn gzip_stream_reads_like_plain() {
     use std::io::Write;
     let cnf = run(
         "sudoku2cnf",
-        &[testdata("puzzles/batch_4x4.txt").to_str().unwrap()],
+        &[testdata("puzzles/batch/batch_4x4.txt").to_str().unwrap()],
         b"",
     );
     let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
