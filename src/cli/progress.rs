@@ -65,6 +65,11 @@ impl Progress {
         self.count += blocks;
         if let Some(bar) = &self.bar {
             bar.set_position(self.count);
+            // indicatif's own rate prints four decimals; a whole number reads better.
+            if self.count % 256 < blocks {
+                let seconds = self.start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!("{:.0} blocks/s", self.count as f64 / seconds));
+            }
             return;
         }
         match self.mode {
@@ -95,7 +100,7 @@ impl Progress {
     fn show(&mut self) {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
         if let Ok(style) =
-            ProgressStyle::with_template("{spinner} {human_pos} blocks  {per_sec}  {elapsed}")
+            ProgressStyle::with_template("{spinner} {human_pos} blocks  {msg}  {elapsed}")
         {
             bar.set_style(style);
         }
