@@ -5,7 +5,7 @@ RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench bench-gen timing proofs docs install clean
+.PHONY: all build demo test lint bench bench-batch bench-gen timing proofs docs install clean
 
 all: build
 
@@ -29,6 +29,13 @@ test:
 # checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".
 bench: build
 	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
+
+# Whole puzzle files streamed through sudoku2cnf | satsolve --true-only (| model2grid once
+# it reads streams) against qqwing --solve in the same run, every solution checked, plus
+# 1,000,000 puzzles with peak memory and the rate per 100,000. Needs qqwing and GNU time;
+# writes scratch/bench-batch/summary.md. BENCH_BATCH_FLAGS="--jobs 1 --sets 17-clue".
+bench-batch: build
+	python3 scripts/bench-batch.py --million $(BENCH_BATCH_FLAGS) scratch/bench-batch
 
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
 # independent checker (examples/drat_check.rs over the dratify crate).

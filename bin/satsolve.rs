@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+use sudosat::cli::progress::ProgressMode;
 use sudosat::cli::satsolve::{self, SolveOptions};
 use sudosat::cli::{self, Source};
 use sudosat::model::AnswerFormat;
@@ -18,11 +19,33 @@ INPUT:
   are off only draws a warning. --strict applies the SAT competition rules instead.
   'c p show <vars> 0' lines name the variables models are projected on (--models).
 
+STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles):
+  Every 'a <literals> 0' line (a cube) is answered, in input order, with its own block:
+  s SATISFIABLE and v lines, s UNSATISFIABLE, or s UNKNOWN. The formula is the clauses
+  read so far (clauses after a cube hold for every later cube); the cube's literals are
+  assumptions for that block only. Unlike CaDiCaL, which stops at the first satisfiable
+  cube, every cube gets an answer. Each cube is first unit-propagated over the formula (a
+  conflict: UNSAT; every clause satisfied: the model); otherwise the engine searches the
+  simplified formula afresh. --assumptions instead solves every cube under assumptions
+  on one engine (cdcl keeps its learnt clauses from block to block; slower on Sudoku,
+  whose learnt clauses then carry the negated givens). A stream without cubes answers
+  the formula once.
+  --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
+  solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
+  k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.
+  --proof, --models, --print-cnf and --format res are refused on a stream (exit 2).
+  Progress (a spinner with the count and rate) goes to stderr when it is a terminal and
+  the run lasts over a second; --progress forces it (plain lines when stderr is not a
+  terminal), --no-progress hides it. On a pipe or file, answers are written in 64 KiB
+  pieces; on a terminal, block by block.
+
 OUTPUT (stdout):
   SAT competition format: s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the
   model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
   writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
-  With --models N, one s/v block per model. Warnings and statistics go to stderr.
+  With --models N, one s/v block per model. --true-only lists only the true projected
+  variables ('c p show', else all), positive, still ending in 0: 81 numbers for a 9x9.
+  Warnings and statistics go to stderr (--stats on a stream: totals, blocks, blocks/s).
 
 ENGINES:
   cdcl (default): our CDCL solver. dpll: classic DPLL (unit propagation, MOMS branching,
@@ -40,9 +63,10 @@ LIMITS:
   prints statistics. A second Ctrl-C exits at once with code 130.
 
 EXIT CODES:
-  10  satisfiable (with --models: at least one model)
-  20  unsatisfiable
-   0  unknown (a limit was reached), or --print-cnf succeeded
+  10  satisfiable (with --models: at least one model; a stream: every block SAT)
+  20  unsatisfiable (a stream: at least one block UNSAT)
+   0  unknown (a limit was reached; a stream: some block UNKNOWN, none UNSAT), or
+      --print-cnf succeeded
    1  the input could not be read or is not valid DIMACS, or an output file failed
    2  bad command-line usage (also --proof with an engine other than cdcl)";
 
@@ -64,7 +88,7 @@ enum Format {
     Res,
 }
 
-/// Solve a CNF formula given in DIMACS format.
+/// Solve a CNF formula given in DIMACS format, or answer every cube of an incremental one.
 #[derive(Parser)]
 #[command(name = "satsolve", version, after_help = AFTER_HELP)]
 struct Args {
@@ -110,6 +134,23 @@ struct Args {
     /// Print the formula as read, in strict DIMACS (exact header, one clause per line), and exit.
     #[arg(long)]
     print_cnf: bool,
+    /// List only the TRUE literals of the projection (`c p show`) variables in `v` lines
+    /// (all variables without one); unlisted variables are false.
+    #[arg(long)]
+    true_only: bool,
+    /// Solve the blocks of an incremental CNF on N threads (answers stay in input order).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+    /// Show progress over the blocks of a stream on stderr, even when it is not a terminal.
+    #[arg(long, conflicts_with = "no_progress")]
+    progress: bool,
+    /// Never show progress.
+    #[arg(long)]
+    no_progress: bool,
+    /// On a stream, solve each cube under assumptions on one engine that keeps its learnt
+    /// clauses, instead of unit propagation and a fresh search of what is left.
+    #[arg(long)]
+    assumptions: bool,
 }
 
 fn positive_seconds(text: &str) -> Result<Duration, String> {
@@ -150,6 +191,14 @@ fn main() -> ExitCode {
             (path, format)
         }),
         print_cnf: args.print_cnf,
+        true_only: args.true_only,
+        jobs: usize::from(args.jobs),
+        progress: match (args.progress, args.no_progress) {
+            (true, _) => ProgressMode::Always,
+            (_, true) => ProgressMode::Never,
+            _ => ProgressMode::Auto,
+        },
+        assumptions: args.assumptions,
     };
     cli::run("satsolve", || satsolve::run(&options))
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudosat::cli::{self, Failure, Source};
+use sudosat::cli::{self, encode_batch, Failure, Source};
 use sudosat::dimacs::write_dimacs;
 use sudosat::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind};
 use sudosat::grid::{ParseOptions, Puzzle, PuzzleReader};
@@ -27,7 +27,7 @@ LAYOUTS:
   layout file (jigsaw regions, diagonals, extra houses: see testdata/layouts/README.md).
 
 OUTPUT:
-  DIMACS CNF on stdout. Variable var(r, c, v) = (r*n + c)*n + v, r and c 0-based, v in
+  DIMACS CNF on stdout for one puzzle (several: see SEVERAL PUZZLES). Variable var(r, c, v) = (r*n + c)*n + v, r and c 0-based, v in
   1..n, in every encoding. Clauses of the extended encoding: each cell holds at least and
   at most one value; each value appears at least and at most once per row, column and box
   (and diagonal or extra house); one unit clause per given. The default, compact, is that
@@ -49,6 +49,18 @@ ENCODINGS (--encoding; clauses for an empty 9x9):
   Hanidoku: minimal is refused (its lines are shorter than 9 cells, so cells need their
   at-most-one clauses); efficient and extended are the same formula; run clauses stay.
 
+SEVERAL PUZZLES (the batch stream):
+  A file of several puzzles of one layout becomes one incremental CNF (Wieringa's iCNF):
+  the header comments, 'p inccnf', the EMPTY grid's clauses for --encoding once, then one
+  line 'a <givens> 0' per puzzle in input order (positive cell-value literals). satsolve
+  answers every 'a' line with its own s/v block. The stream is written as the puzzles are
+  read (flat memory for a million puzzles). A puzzle that cannot be read (bad symbol,
+  wrong length, repeated givens, another size) ends the stream with exit 2 and a message
+  naming its number and line; the 'a' lines before it are already written. A well-formed
+  puzzle without a solution is no error (satsolve answers it s UNSATISFIABLE).
+  --break-symmetry is refused there. --index K picks one puzzle (plain DIMACS); --split DIR
+  writes one plain DIMACS file per puzzle, for solvers that do not read iCNF.
+
 SYMMETRY BREAKING:
   --break-symmetry adds value-precedence clauses over the digits no given uses (on the
   open cells of the fullest house; an empty grid gets its first row fixed to 1..n). The
@@ -61,7 +73,8 @@ EXIT CODES:
   1  the output could not be written
   2  invalid puzzle, unreadable input or bad usage";
 
-/// Encode a Sudoku puzzle (n²×n², n up to 64, or any --layout) as a DIMACS CNF formula.
+/// Encode a Sudoku puzzle (n²×n², n up to 64, or any --layout) as a DIMACS CNF formula, or
+/// a file of puzzles as one incremental CNF stream.
 #[derive(Parser)]
 #[command(name = "sudoku2cnf", version, after_help = AFTER_HELP)]
 struct Args {
@@ -136,6 +149,25 @@ fn encode(args: Args) -> Result<u8, Failure> {
         }
         return write_split(dir, &all, layout.as_ref(), &encode_options, args.stats);
     }
+    if args.index.is_none() {
+        let Some(first) = next()? else {
+            return Err(Failure::input(2, &source, "no puzzle found"));
+        };
+        let Some(second) = next()? else {
+            let bytes = encode_puzzle(&first, layout.as_ref(), &encode_options, args.stats)?;
+            let mut out = cli::stdout();
+            out.write_all(&bytes)?;
+            out.flush()?;
+            return Ok(0);
+        };
+        let layout = match layout {
+            Some(layout) => layout,
+            None => Layout::square(first.grid.size()).map_err(|error| Failure::new(2, error))?,
+        };
+        let rest = std::iter::from_fn(|| next().transpose());
+        let puzzles = [Ok(first), Ok(second)].into_iter().chain(rest);
+        return encode_batch::write_stream(&source, &layout, &encode_options, args.stats, puzzles);
+    }
     let wanted = args.index.unwrap_or(1);
     if wanted == 0 {
         return Err(Failure::new(2, "--index counts from 1"));
@@ -146,15 +178,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
         count += 1;
         if count == wanted {
             chosen = Some(puzzle);
-            if args.index.is_some() {
-                break;
-            }
-        } else if args.index.is_none() {
-            return Err(Failure::input(
-                2,
-                &source,
-                "holds several puzzles: choose one with --index K or write them all with --split DIR",
-            ));
+            break;
         }
     }
     let puzzle = chosen.ok_or_else(|| match count {

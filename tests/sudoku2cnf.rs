@@ -96,12 +96,17 @@ fn sizes_4_to_36_are_detected_from_the_text() {
 }
 
 #[test]
-fn several_puzzles_need_index_or_split() {
+fn several_puzzles_stream_or_index_or_split() {
     let two = format!("{ESCARGOT}\n{}\n", ESCARGOT.replace('1', "."));
-    run("sudoku2cnf", &[], two.as_bytes())
-        .expect_code(2)
-        .expect_no_stdout()
-        .expect_stderr_contains("--index");
+    // Without --index or --split: one incremental stream (tests/batch_solve.rs has more).
+    let stream = run("sudoku2cnf", &[], two.as_bytes());
+    stream.expect_code(0);
+    let text = stream.stdout_text();
+    assert!(text.contains("\np inccnf\n"), "{text}");
+    assert_eq!(
+        text.lines().filter(|line| line.starts_with("a ")).count(),
+        2
+    );
     let second = run("sudoku2cnf", &["--index", "2"], two.as_bytes());
     second.expect_code(0);
     assert!(!second.stdout_text().contains(ESCARGOT));

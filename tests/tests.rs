@@ -2,6 +2,7 @@
 //! cargo for this test run, on files under `testdata/`.
 
 mod batch_read;
+mod batch_solve;
 mod differential;
 mod drat;
 mod encodings;

@@ -17,7 +17,16 @@ pub mod args;
 pub mod atomic;
 pub mod gridcheck;
 pub mod model2grid;
+pub mod answer;
+pub mod cube_solver;
+pub mod encode_batch;
+pub mod jobs;
+pub mod progress;
+pub mod propagate;
 pub mod satsolve;
+mod stream;
+
+pub use stream::Tally;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];

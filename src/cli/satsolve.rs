@@ -1,6 +1,9 @@
 //! The body of `satsolve`: read a formula, build an engine, solve (or enumerate models),
 //! write the answers and statistics. The binary only parses flags into [`SolveOptions`].
 //!
+//! An incremental CNF (`p inccnf`, one cube per puzzle) is answered block by block by
+//! the `stream` module; everything else is one formula, one answer.
+//!
 //! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
 
@@ -11,9 +14,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::answer::push_block;
+use super::progress::ProgressMode;
+use super::stream::{listing, run_stream, StreamContext};
 use super::{Failure, Source};
 use crate::cnf::Cnf;
-use crate::dimacs::{read_dimacs, write_dimacs, ReadOptions};
+use crate::dimacs::{read_formula, write_dimacs, Formula, ReadOptions};
 use crate::model::{write_answer, AnswerFormat};
 use crate::solver::cdcl::{ProofFormat, RestartPolicy};
 use crate::solver::enumerate::{enumerate, EnumerationEnd};
@@ -50,6 +56,15 @@ pub struct SolveOptions {
     pub proof: Option<(PathBuf, ProofFormat)>,
     /// Print the formula as read, in strict DIMACS, instead of solving.
     pub print_cnf: bool,
+    /// `v` lines list only the true projected variables (`--true-only`).
+    pub true_only: bool,
+    /// Worker threads for a stream of cubes (0 and 1 both mean one).
+    pub jobs: usize,
+    /// When a stream shows its progress on stderr.
+    pub progress: ProgressMode,
+    /// Solve a stream's cubes under assumptions on one engine (learnt clauses kept)
+    /// instead of propagating each and searching the rest afresh.
+    pub assumptions: bool,
 }
 
 /// Runs `satsolve`; returns the exit code (10, 20 or 0) or the failure to report.
@@ -59,13 +74,20 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let signalled = Arc::new(AtomicBool::new(false));
     install_limits(&stop, &signalled, options.timeout);
 
+    if options.true_only && options.format == AnswerFormat::Res {
+        return Err(Failure::new(2, "--true-only needs the competition format (the course's .res form lists every variable)"));
+    }
     let source = &options.input;
     let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
     let read_options = ReadOptions {
         strict: options.strict,
     };
-    let dimacs =
-        read_dimacs(input, &read_options).map_err(|error| Failure::input(1, source, error))?;
+    let formula =
+        read_formula(input, &read_options).map_err(|error| Failure::input(1, source, error))?;
+    let (dimacs, cubes) = match formula {
+        Formula::Plain(dimacs) => (dimacs, None),
+        Formula::Incremental { base, cubes } => (base, Some(cubes)),
+    };
     for warning in &dimacs.warnings {
         eprintln!("satsolve: warning: {source}: {warning}");
     }
@@ -79,6 +101,15 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         return Err(Failure::input(1, source, message));
     }
     let parse_time = start.elapsed();
+    if let Some(cubes) = cubes {
+        let context = StreamContext {
+            stop,
+            signalled,
+            start,
+            parse_time,
+        };
+        return run_stream(options, dimacs, cubes, &context);
+    }
     if options.print_cnf {
         let mut out = super::stdout();
         write_dimacs(&mut out, &dimacs.cnf, &dimacs.comments)?;
@@ -97,6 +128,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         },
         format: options.format,
         print_model: !options.quiet,
+        true_only: options.true_only.then(|| listing(options, &dimacs)),
     };
     let limits = Limits {
         conflicts: options.conflicts,
@@ -175,12 +207,17 @@ struct Answers {
     file: Option<(PathBuf, BufWriter<File>)>,
     format: AnswerFormat,
     print_model: bool,
+    /// `--true-only`: which literals the competition form's `v` lines list.
+    true_only: Option<super::answer::Listing>,
 }
 
 impl Answers {
     fn write(&mut self, outcome: &Outcome, elapsed: Duration) -> Result<(), Failure> {
         let mut text = Vec::new();
-        write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?;
+        match (&self.true_only, self.format) {
+            (Some(listing), AnswerFormat::Competition) => push_block(&mut text, outcome, listing),
+            _ => write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?,
+        }
         self.stdout.write_all(&text)?;
         if let Some((path, file)) = &mut self.file {
             file.write_all(&text)
@@ -198,7 +235,8 @@ impl Answers {
     }
 }
 
-fn output_failure(path: &Path, error: std::io::Error) -> Failure {
+/// A failure to write the file at `path`.
+pub(super) fn output_failure(path: &Path, error: std::io::Error) -> Failure {
     Failure::new(1, format!("cannot write {}: {error}", path.display()))
 }
 

@@ -14,6 +14,15 @@
 //! 2 3 0
 //! ```
 //!
+//! # Incremental CNF (iCNF)
+//!
+//! Wieringa's format for a stream of queries over one formula: the header `p inccnf` (no
+//! counts), clauses as above, and cube lines `a <literals> 0`, each asking "is the formula
+//! (every clause read so far) satisfiable with these literals true?". Clauses after a cube
+//! are added for good before the next one. [`read_formula`] reads the clauses before the
+//! first cube up front and then hands out the cubes one at a time ([`CubeReader`]), so a
+//! stream of a million cubes is never held in memory.
+//!
 //! Literals are non-zero decimal integers (DIMACS variable `v` is [`Var`] index `v - 1`),
 //! each clause ends with `0`, and a clause may span lines. The leniency rules (what the
 //! default mode accepts with a [`Warning`], what `strict` turns into an error) are listed in
@@ -38,7 +47,7 @@ use std::io;
 
 use crate::lit::Var;
 
-pub use read::{read_dimacs, Dimacs, Header, ReadOptions};
+pub use read::{read_dimacs, read_formula, Cube, CubeReader, Dimacs, Formula, Header, ReadOptions};
 pub use write::write_dimacs;
 
 /// The header syntax, quoted in several messages.
@@ -171,6 +180,41 @@ pub enum DimacsError {
         declared: usize,
     },
 
+    /// `read_dimacs` met a `p inccnf` header: the caller must read cubes with
+    /// [`read_formula`].
+    #[error("{line}: this is an incremental CNF (\"p inccnf\" with \"a\" cube lines); only satsolve reads it")]
+    Incremental {
+        /// 1-based line of the header.
+        line: usize,
+    },
+
+    /// An `a` (cube) line in a file whose header is `p cnf`.
+    #[error("{line}:{column}: cube line \"a ...\" in a \"p cnf\" file (cubes need the header \"p inccnf\")")]
+    CubeInPlainCnf {
+        /// 1-based line.
+        line: usize,
+        /// 1-based byte column of the `a`.
+        column: usize,
+    },
+
+    /// An `a` line while a clause is still open (its `0` is missing).
+    #[error("{line}:{column}: cube line inside a clause (the clause before it has no final 0)")]
+    CubeInsideClause {
+        /// 1-based line.
+        line: usize,
+        /// 1-based byte column of the `a`.
+        column: usize,
+    },
+
+    /// A cube line that does not end with a single `0` after its literals.
+    #[error("{line}:{column}: a cube line must end with 0: expected \"a <literals> 0\"")]
+    UnterminatedCube {
+        /// 1-based line.
+        line: usize,
+        /// 1-based byte column where the 0 was expected, or of the token after it.
+        column: usize,
+    },
+
     /// Strict: a SATLIB `%` line (competition rules end the file after the last clause).
     #[error("{line}:{column}: strict: unexpected SATLIB \"%\" line after the clauses")]
     StrictPercent {
@@ -195,7 +239,11 @@ impl DimacsError {
             | UnterminatedClause { line, .. }
             | StrictBeforeHeader { line, .. }
             | StrictVariableAboveHeader { line, .. }
-            | StrictPercent { line, .. } => Some(line),
+            | StrictPercent { line, .. }
+            | Incremental { line }
+            | CubeInPlainCnf { line, .. }
+            | CubeInsideClause { line, .. }
+            | UnterminatedCube { line, .. } => Some(line),
             StrictClauseCount { header_line, .. } => Some(header_line),
             Io(_) | StrictMissingHeader => None,
         }

@@ -37,7 +37,7 @@
 
 use std::io::BufRead;
 
-use super::bytes::{decimal, fill, find_binary, is_blank, quote, CHUNK};
+use super::bytes::{decimal, find_binary, is_blank, quote};
 use super::{DimacsError, Warning, WarningKind};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
@@ -88,37 +88,13 @@ pub struct Dimacs {
 /// let err = read_dimacs("p cnf 3 1\n1 abc 0\n".as_bytes(), &ReadOptions::default());
 /// assert_eq!(err.unwrap_err().to_string(), "2:3: expected a literal or 0, found \"abc\"");
 /// ```
-pub fn read_dimacs<R: BufRead>(
-    mut reader: R,
-    options: &ReadOptions,
-) -> Result<Dimacs, DimacsError> {
-    let mut parser = Parser::new(*options);
-    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 1024);
-    // Bytes of `buf` already searched for a newline, so a long line is not rescanned.
-    let mut scanned = 0;
-    loop {
-        let eof = fill(&mut reader, &mut buf)?;
-        let end = if eof {
-            buf.len()
-        } else {
-            match buf[scanned..].iter().rposition(|&b| b == b'\n') {
-                Some(pos) => scanned + pos + 1,
-                None => {
-                    // A line longer than the chunk: keep reading until it ends.
-                    scanned = buf.len();
-                    continue;
-                }
-            }
-        };
-        let stop = parser.feed(&buf[..end])?;
-        if eof || stop {
-            break;
-        }
-        buf.copy_within(end.., 0);
-        buf.truncate(buf.len() - end);
-        scanned = 0;
+pub fn read_dimacs<R: BufRead>(reader: R, options: &ReadOptions) -> Result<Dimacs, DimacsError> {
+    match read_formula(reader, options)? {
+        Formula::Plain(dimacs) => Ok(dimacs),
+        Formula::Incremental { base, .. } => Err(DimacsError::Incremental {
+            line: base.header.map_or(0, |header| header.line),
+        }),
     }
-    parser.finish()
 }
 
 /// Where the lines before the header stand, while it is unknown whether one will come.
@@ -153,6 +129,21 @@ struct Parser {
     warnings: Vec<Warning>,
     comments: Vec<String>,
     show: Option<Vec<Var>>,
+    /// The header is `p inccnf`: `a` lines are cubes, counts are not checked.
+    incremental: bool,
+    /// Literals of the last cube read.
+    cube: Vec<Lit>,
+}
+
+/// Where [`Parser::feed`] stopped.
+#[derive(Debug, PartialEq, Eq)]
+enum Fed {
+    /// At the end of the data it was given.
+    All,
+    /// At a `%` line, which ends the formula (lenient mode).
+    Percent,
+    /// Just after a cube line (`Parser::cube`); the value is the bytes consumed.
+    Cube(usize),
 }
 
 impl Parser {
@@ -171,6 +162,8 @@ impl Parser {
             warnings: Vec::new(),
             comments: Vec::new(),
             show: None,
+            incremental: false,
+            cube: Vec::new(),
         }
     }
 
@@ -178,9 +171,9 @@ impl Parser {
         self.warnings.push(Warning { line, kind });
     }
 
-    /// Parses whole lines (the last may lack its newline only at the end of input).
-    /// Returns `true` when a `%` line ended the formula.
-    fn feed(&mut self, mut data: &[u8]) -> Result<bool, DimacsError> {
+    /// Parses whole lines (the last may lack its newline only at the end of input), up to
+    /// the end of `data`, a `%` line, or the end of the first `a` (cube) line.
+    fn feed(&mut self, mut data: &[u8]) -> Result<Fed, DimacsError> {
         if self.at_start {
             self.at_start = false;
             // A UTF-8 byte order mark, as some Windows editors write.
@@ -226,13 +219,17 @@ impl Parser {
                         });
                     }
                     self.warn(self.line, WarningKind::PercentTrailer);
-                    return Ok(true);
+                    return Ok(Fed::Percent);
+                }
+                b'a' if self.header.is_some() && self.cube_start(line, column) => {
+                    self.cube_line(line, column)?;
+                    return Ok(Fed::Cube((end + 1).min(data.len())));
                 }
                 _ => self.text_line(line, column)?,
             }
             i = end + 1;
         }
-        Ok(false)
+        Ok(Fed::All)
     }
 
     /// Reads the literals of one line starting at `i` (a digit or `-`); returns the index
@@ -466,13 +463,15 @@ impl Parser {
             .split(|&b| is_blank(b))
             .filter(|token| !token.is_empty())
             .map(|token| (token.as_ptr() as usize - line.as_ptr() as usize, token));
-        let (Some((_, b"p")), Some((_, b"cnf")), Some((vars_at, vars)), Some((_, clauses)), None) = (
-            tokens.next(),
-            tokens.next(),
-            tokens.next(),
-            tokens.next(),
-            tokens.next(),
-        ) else {
+        let (Some((_, b"p")), Some((_, format))) = (tokens.next(), tokens.next()) else {
+            return Err(malformed());
+        };
+        if format == b"inccnf" {
+            return self.incremental_header(column, tokens.next().is_some());
+        }
+        let (b"cnf", Some((vars_at, vars)), Some((_, clauses)), None) =
+            (format, tokens.next(), tokens.next(), tokens.next())
+        else {
             return Err(malformed());
         };
         let (Some(vars_value), Some(clauses_value)) = (decimal(vars), decimal(clauses)) else {
@@ -491,8 +490,14 @@ impl Parser {
             clauses: clauses_value,
             line: self.line,
         };
+        self.adopt_header(header, vars_value);
+        Ok(())
+    }
+
+    /// Takes `header` (declaring `declared_vars`, `u64::MAX` for no limit) as the file's.
+    fn adopt_header(&mut self, header: Header, declared_vars: u64) {
         self.header = Some(header);
-        self.declared_vars = vars_value;
+        self.declared_vars = declared_vars;
         // Anything before the header was stray text after all (strict mode already
         // stopped at it).
         let stray = std::mem::take(&mut self.pre_header);
@@ -502,7 +507,6 @@ impl Parser {
         }
         self.cnf = Cnf::new(0);
         self.clause.clear();
-        Ok(())
     }
 
     /// A line that starts with something other than a digit, `-`, `c`, `p` or `%`.
@@ -600,6 +604,11 @@ impl Parser {
         })
     }
 }
+
+#[path = "icnf.rs"]
+mod icnf;
+
+pub use icnf::{read_formula, Cube, CubeReader, Formula};
 
 #[cfg(test)]
 #[path = "read_tests.rs"]

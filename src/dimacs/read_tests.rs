@@ -297,9 +297,10 @@ fn malformed_headers() {
             );
         }
     }
+    // An incremental file is well formed, but not for the plain reader.
     assert_eq!(
         error(b"c x\n  p inccnf\r\n", LENIENT),
-        "2:3: malformed header: expected \"p cnf <variables> <clauses>\", found \"p inccnf\""
+        "2: this is an incremental CNF (\"p inccnf\" with \"a\" cube lines); only satsolve reads it"
     );
 }
 

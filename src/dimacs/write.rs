@@ -34,6 +34,36 @@ const FLUSH_AT: usize = 64 * 1024;
 /// assert_eq!(String::from_utf8(out).unwrap(), "c hi\nc\np cnf 3 2\n1 -3 0\n0\n");
 /// ```
 pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
+    let mut header = b"p cnf ".to_vec();
+    push_decimal(&mut header, cnf.num_vars() as u64);
+    header.push(b' ');
+    push_decimal(&mut header, cnf.num_clauses() as u64);
+    header.push(b'\n');
+    write_formula(out, cnf, comments, &header)
+}
+
+/// Writes the start of an incremental CNF: `comments` as `c` lines, `p inccnf`, then the
+/// clauses of `cnf`; the caller appends the `a <literals> 0` cube lines.
+///
+/// ```
+/// use sudosat::{dimacs::write::write_icnf_base, Cnf, Lit};
+/// let mut cnf = Cnf::new(2);
+/// cnf.add_clause(&[Lit::from_dimacs(1).unwrap(), Lit::from_dimacs(-2).unwrap()]);
+/// let mut out = Vec::new();
+/// write_icnf_base(&mut out, &cnf, &["batch".to_string()]).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "c batch\np inccnf\n1 -2 0\n");
+/// ```
+pub fn write_icnf_base<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io::Result<()> {
+    write_formula(out, cnf, comments, b"p inccnf\n")
+}
+
+/// Comments, then the `header` line as given, then one clause per line.
+fn write_formula<W: Write>(
+    out: &mut W,
+    cnf: &Cnf,
+    comments: &[String],
+    header: &[u8],
+) -> io::Result<()> {
     let mut buf = Vec::with_capacity(FLUSH_AT + 1024);
     for comment in comments {
         for line in comment.split('\n') {
@@ -46,11 +76,7 @@ pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io
             buf.push(b'\n');
         }
     }
-    buf.extend_from_slice(b"p cnf ");
-    push_decimal(&mut buf, cnf.num_vars() as u64);
-    buf.push(b' ');
-    push_decimal(&mut buf, cnf.num_clauses() as u64);
-    buf.push(b'\n');
+    buf.extend_from_slice(header);
     for clause in cnf.clauses() {
         for &lit in clause {
             push_lit(&mut buf, lit);
@@ -65,7 +91,7 @@ pub fn write_dimacs<W: Write>(out: &mut W, cnf: &Cnf, comments: &[String]) -> io
     out.write_all(&buf)
 }
 
-/// Appends `lit` in signed DIMACS form; shared with the answer writer in `model`.
+/// Appends `lit` in signed DIMACS form; shared with the answer writers and cube lines.
 #[inline]
 pub(crate) fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
     if lit.is_negative() {
@@ -76,7 +102,7 @@ pub(crate) fn push_lit(buf: &mut Vec<u8>, lit: Lit) {
 
 /// Appends `n` in decimal.
 #[inline]
-fn push_decimal(buf: &mut Vec<u8>, mut n: u64) {
+pub(crate) fn push_decimal(buf: &mut Vec<u8>, mut n: u64) {
     // u64::MAX has 20 digits.
     let mut digits = [0u8; 20];
     let mut start = digits.len();

@@ -30,6 +30,7 @@
 //! value-precedence clauses over the digits no given uses; the argument that this keeps
 //! satisfiability (and changes solution counts) is in the `symmetry` module docs.
 
+mod batch;
 mod compact;
 mod hanidoku;
 mod options;
@@ -39,6 +40,7 @@ mod varmap;
 
 use thiserror::Error;
 
+pub use batch::{encode_batch_base, push_cube};
 pub use options::{EncodeOptions, EncodingKind, UnknownEncoding};
 pub use sudoku::{
     encode_sudoku, encode_with, read_cnf_header, read_header_comments, HeaderError, HeaderInfo,

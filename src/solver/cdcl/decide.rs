@@ -125,6 +125,12 @@ impl Decide {
     /// The next decision: the most active unassigned variable in its target phase, or
     /// `None` if every variable is assigned.
     pub fn pick(&mut self, trail: &Trail) -> Option<Lit> {
+        // Everything assigned: say so without popping the assigned variables off the heap
+        // (on a stream of easy puzzles those pops, and re-inserting them when the next
+        // solve backtracks, were a third of the time).
+        if trail.lits().len() == trail.num_vars() {
+            return None;
+        }
         while let Some(var) = self.heap.pop(&self.activity) {
             if trail.value(var.positive()) == Value::Unassigned {
                 return Some(var.lit(self.target[var.index()]));
