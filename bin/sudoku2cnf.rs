@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
+use sudosat::cli::atomic::AtomicFile;
 use sudosat::cli::{self, encode_batch, Failure, Source};
 use sudosat::dimacs::write_dimacs;
 use sudosat::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind};
@@ -235,9 +236,13 @@ fn write_split(
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
         let bytes = encode_puzzle(puzzle, layout, options, stats)?;
-        std::fs::write(&path, bytes).map_err(|error| {
-            Failure::new(1, format!("cannot write {}: {error}", path.display()))
-        })?;
+        // Each file appears whole or not at all: a run that fails on a disk that fills up
+        // must not leave a truncated CNF for a solver loop to pick up.
+        let cannot_write =
+            |error| Failure::new(1, format!("cannot write {}: {error}", path.display()));
+        let mut file = AtomicFile::create(&path).map_err(cannot_write)?;
+        file.write_all(&bytes).map_err(cannot_write)?;
+        file.commit().map_err(cannot_write)?;
     }
     Ok(0)
 }

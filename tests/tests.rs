@@ -7,6 +7,7 @@ mod differential;
 mod drat;
 mod encodings;
 mod gridcheck;
+mod hostile;
 mod layouts;
 mod model2grid;
 mod model2grid_svg;

@@ -13,14 +13,14 @@ use std::process::ExitCode;
 
 use flate2::bufread::MultiGzDecoder;
 
+pub mod answer;
 pub mod args;
 pub mod atomic;
-pub mod gridcheck;
-pub mod model2grid;
-pub mod answer;
 pub mod cube_solver;
 pub mod encode_batch;
+pub mod gridcheck;
 pub mod jobs;
+pub mod model2grid;
 pub mod progress;
 pub mod propagate;
 pub mod satsolve;

@@ -7,7 +7,6 @@
 //! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::answer::push_block;
+use super::atomic::AtomicFile;
 use super::progress::ProgressMode;
 use super::stream::{listing, run_stream, StreamContext};
 use super::{Failure, Source};
@@ -121,8 +121,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         stdout: super::stdout(),
         file: match &options.output {
             Some(path) => {
-                let file = File::create(path).map_err(|error| output_failure(path, error))?;
-                Some((path.clone(), BufWriter::new(file)))
+                Some(AtomicFile::create(path).map_err(|error| output_failure(path, error))?)
             }
             None => None,
         },
@@ -136,12 +135,16 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         timeout: options.timeout,
         restarts: options.restarts,
     };
+    // The proof is published under its name only once the answer stands (see the end).
+    let mut proof_rename = None;
     let mut engine: Box<dyn Engine> = match &options.proof {
         None => new_engine(options.engine, &dimacs.cnf, &limits),
         Some((path, format)) => {
-            let file = File::create(path).map_err(|error| output_failure(path, error))?;
+            let file = AtomicFile::create(path).map_err(|error| output_failure(path, error))?;
+            let (writer, rename) = file.into_parts();
+            proof_rename = Some(rename);
             let proof = ProofOutput {
-                out: Box::new(file),
+                out: Box::new(writer),
                 format: *format,
             };
             new_engine_with_proof(options.engine, &dimacs.cnf, &limits, proof)
@@ -189,7 +192,14 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
             }
         }
     };
-    answers.flush()?;
+    answers.finish()?;
+    if let Some(rename) = proof_rename {
+        // The solver flushed the proof when its last solve returned.
+        let target = rename.target().to_path_buf();
+        rename
+            .commit()
+            .map_err(|error| output_failure(&target, error))?;
+    }
     if options.stats || signalled.load(Ordering::SeqCst) {
         let times = Times {
             parse: parse_time,
@@ -204,7 +214,8 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
 /// Where answers go: stdout, and the `--output` file if there is one.
 struct Answers {
     stdout: BufWriter<std::io::StdoutLock<'static>>,
-    file: Option<(PathBuf, BufWriter<File>)>,
+    /// The `--output` copy, published only when the whole run succeeds.
+    file: Option<AtomicFile>,
     format: AnswerFormat,
     print_model: bool,
     /// `--true-only`: which literals the competition form's `v` lines list.
@@ -219,17 +230,21 @@ impl Answers {
             _ => write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?,
         }
         self.stdout.write_all(&text)?;
-        if let Some((path, file)) = &mut self.file {
+        if let Some(file) = &mut self.file {
             file.write_all(&text)
-                .map_err(|error| output_failure(path, error))?;
+                .map_err(|error| output_failure(file.target(), error))?;
         }
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), Failure> {
+    /// Flushes stdout and publishes the `--output` file; an `Answers` dropped without
+    /// this (a failed run) leaves no output file behind.
+    fn finish(mut self) -> Result<(), Failure> {
         self.stdout.flush()?;
-        if let Some((path, file)) = &mut self.file {
-            file.flush().map_err(|error| output_failure(path, error))?;
+        if let Some(file) = self.file.take() {
+            let target = file.target().to_path_buf();
+            file.commit()
+                .map_err(|error| output_failure(&target, error))?;
         }
         Ok(())
     }

@@ -15,7 +15,6 @@
 //!   more than solving an easy one), block by block on a terminal.
 //! - `--jobs N` (N > 1) hands chunks of cubes to N engines on N threads ([`super::jobs`]).
 
-use std::fs::File;
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,6 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::answer::{push_block, Listing};
+use super::atomic::AtomicFile;
 use super::cube_solver::CubeSolver;
 use super::progress::Progress;
 use super::satsolve::{output_failure, SolveOptions};
@@ -82,7 +82,8 @@ impl Tally {
 /// Where answer blocks go: stdout, and the `--output` file if there is one.
 pub(super) struct BlockSink {
     stdout: BufWriter<std::io::StdoutLock<'static>>,
-    file: Option<(PathBuf, BufWriter<File>)>,
+    /// The `--output` copy, published only when the whole run succeeds.
+    file: Option<AtomicFile>,
     /// Stdout is a terminal: flush every block.
     interactive: bool,
 }
@@ -91,8 +92,7 @@ impl BlockSink {
     pub(super) fn new(output: Option<&PathBuf>) -> Result<BlockSink, Failure> {
         let file = match output {
             Some(path) => {
-                let file = File::create(path).map_err(|error| output_failure(path, error))?;
-                Some((path.clone(), BufWriter::with_capacity(FLUSH_AT, file)))
+                Some(AtomicFile::create(path).map_err(|error| output_failure(path, error))?)
             }
             None => None,
         };
@@ -118,17 +118,27 @@ impl BlockSink {
 
     pub(super) fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
         self.stdout.write_all(bytes)?;
-        if let Some((path, file)) = &mut self.file {
+        if let Some(file) = &mut self.file {
             file.write_all(bytes)
-                .map_err(|error| output_failure(path, error))?;
+                .map_err(|error| output_failure(file.target(), error))?;
         }
         Ok(())
     }
 
+    /// Pushes what stdout buffered (the `--output` file waits for [`BlockSink::finish`]).
     pub(super) fn flush(&mut self) -> Result<(), Failure> {
         self.stdout.flush()?;
-        if let Some((path, file)) = &mut self.file {
-            file.flush().map_err(|error| output_failure(path, error))?;
+        Ok(())
+    }
+
+    /// Ends a successful run: flushes stdout and publishes the `--output` file under its
+    /// name. A sink dropped without this leaves no output file behind.
+    pub(super) fn finish(mut self) -> Result<(), Failure> {
+        self.stdout.flush()?;
+        if let Some(file) = self.file.take() {
+            let target = file.target().to_path_buf();
+            file.commit()
+                .map_err(|error| output_failure(&target, error))?;
         }
         Ok(())
     }
@@ -227,7 +237,7 @@ pub(super) fn run_stream<R: BufRead>(
         engine.write_stats(&mut stats)?;
         (tally, stats)
     };
-    sink.flush()?;
+    sink.finish()?;
     progress.finish();
     if options.stats || context.signalled.load(Ordering::SeqCst) {
         let solve = solve_start.elapsed();
