@@ -16,6 +16,7 @@ pub mod cli;
 pub mod cnf;
 pub mod dimacs;
 pub mod encode;
+pub mod families;
 pub mod grid;
 pub mod layout;
 pub mod lit;
