@@ -1,10 +1,11 @@
 # sudosat: build, demo, test. Every target works on a fresh checkout.
 
+SHELL   := /bin/bash
 CARGO   ?= cargo
 RELEASE := target/release
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench timing proofs clean
+.PHONY: all build demo test lint bench timing proofs fuzz fuzz-seeds compare clean
 
 all: build
 
@@ -38,6 +39,34 @@ proofs: build
 # Pipeline and solver timings as ratios against MiniSat measured in the same run.
 timing: build
 	scripts/pipeline-timing.sh scratch/timing
+
+# Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,
+# one after another, starting from the committed corpora; new inputs go to fuzz/work/<target>,
+# logs (with the final cov/ft) to scratch/fuzz/<target>.log, crashes to fuzz/artifacts/.
+# Debug assertions are on, so an arithmetic overflow on a huge number counts as a crash.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= dimacs puzzle answer layout
+FUZZ_FLAGS   ?= -max_len=4096 -rss_limit_mb=2048 -timeout=10
+fuzz:
+	mkdir -p scratch/fuzz
+	cd fuzz && for target in $(FUZZ_TARGETS); do \
+	    mkdir -p work/$$target corpus/$$target && \
+	    $(CARGO) +nightly fuzz run --debug-assertions $$target work/$$target corpus/$$target -- \
+	        -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) 2>&1 \
+	        | tee ../scratch/fuzz/$$target.log | grep -E '^#[0-9]+ +(DONE|pulse)|ERROR|panicked' ; \
+	    test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+
+# Rebuilds the committed seed corpora: testdata/ turned into inputs (scripts/fuzz-seeds),
+# plus whatever a `make fuzz` run found, minimized per target with `cargo fuzz cmin`.
+fuzz-seeds: build
+	scripts/fuzz-seeds fuzz/seeds
+	cd fuzz && for target in $(FUZZ_TARGETS); do \
+	    mkdir -p corpus/$$target && cp seeds/$$target/* corpus/$$target/ && \
+	    if [ -d work/$$target ]; then cp work/$$target/* corpus/$$target/ 2>/dev/null || true; fi && \
+	    $(CARGO) +nightly fuzz cmin --debug-assertions $$target corpus/$$target -- $(FUZZ_FLAGS) \
+	        || exit 1; \
+	done
 
 lint:
 	$(CARGO) fmt --all -- --check
