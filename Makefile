@@ -40,6 +40,24 @@ proofs: build
 timing: build
 	scripts/pipeline-timing.sh scratch/timing
 
+# Solvers side by side on a CNF directory or a puzzle file, with a timeout; answers and
+# models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
+# REFERENCE, default the first solver) and the cactus plot OUT/cactus.svg and .png.
+# Each (solver, instance) run is its own target of the generated OUT/runs.mk, so
+# `make -j N compare` runs N at once (use -j1 for fair timings); scripts/compare-parallel
+# runs the same jobs through GNU parallel, on this machine or several (--sshlogin).
+SOLVERS   ?= satsolve minisat cadical splr
+SET       ?= ../shared/bench/cnf
+TIMEOUT   ?= 60
+OUT       ?= scratch/compare
+REFERENCE ?=
+compare: build
+	python3 scripts/compare.py plan --set '$(SET)' --solvers '$(SOLVERS)' --timeout $(TIMEOUT) --out '$(OUT)'
+	$(MAKE) --no-print-directory -f '$(OUT)/runs.mk' all
+	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE))
+	$(RELEASE)/cactusplot '$(OUT)/results.csv' --svg '$(OUT)/cactus.svg' --png '$(OUT)/cactus.png' \
+	    --title 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
+
 # Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,
 # one after another, starting from the committed corpora; new inputs go to fuzz/work/<target>,
 # logs (with the final cov/ft) to scratch/fuzz/<target>.log, crashes to fuzz/artifacts/.

@@ -1,6 +1,7 @@
 //! One harness for every integration test: each module runs the real binaries, built by
 //! cargo for this test run, on files under `testdata/`.
 
+mod cactusplot;
 mod diffcheck;
 mod differential;
 mod drat;
