@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
     let cnf = &dimacs.cnf;
     for index in 0..cnf.num_clauses() {
         for lit in cnf.clause(index) {
-            assert!(lit.var().index() < cnf.num_vars(), "literal beyond num_vars");
+            assert!(
+                lit.var().index() < cnf.num_vars(),
+                "literal beyond num_vars"
+            );
         }
     }
     if options.strict {

@@ -14,7 +14,8 @@ const JIGSAW: &str = include_str!("../../testdata/layouts/jigsaw9.layout");
 
 fn read(text: &[u8], layout: Option<&Layout>, size: Option<usize>, conflicts: bool) -> Vec<Puzzle> {
     // Only the successes matter here; an error mid-file still lets later puzzles be read.
-    let collect = |results: Vec<Result<Puzzle, _>>| results.into_iter().filter_map(Result::ok).collect();
+    let collect =
+        |results: Vec<Result<Puzzle, _>>| results.into_iter().filter_map(Result::ok).collect();
     match layout {
         Some(layout) => collect(PuzzleReader::for_layout(text, layout, conflicts).collect()),
         None => {
@@ -53,13 +54,29 @@ fuzz_target!(|data: &[u8]| {
         };
         let block = to_block_for(grid, &board);
         let again = read(block.as_bytes(), Some(&board), None, true);
-        assert_eq!(again.len(), 1, "block form of one grid read as {} grids:\n{block}", again.len());
-        assert_eq!(&again[0].grid, grid, "block form read back differently:\n{block}");
+        assert_eq!(
+            again.len(),
+            1,
+            "block form of one grid read as {} grids:\n{block}",
+            again.len()
+        );
+        assert_eq!(
+            &again[0].grid, grid,
+            "block form read back differently:\n{block}"
+        );
         if board.is_square() {
             if let Some(line) = to_line(grid) {
                 let again = read(line.as_bytes(), Some(&board), None, true);
-                assert_eq!(again.len(), 1, "line form read as {} grids: {line}", again.len());
-                assert_eq!(&again[0].grid, grid, "line form read back differently: {line}");
+                assert_eq!(
+                    again.len(),
+                    1,
+                    "line form read as {} grids: {line}",
+                    again.len()
+                );
+                assert_eq!(
+                    &again[0].grid, grid,
+                    "line form read back differently: {line}"
+                );
             }
         }
     }
