@@ -367,12 +367,13 @@ impl Family {
                 Instance::Cnf(mixed_lengths(rng, vars, 6, 2.6))
             }
             Family::Pigeonhole => {
-                let holes = pick(rng, (1, 5), (5, 8));
+                let holes = pick(rng, (1, 5), (5, 7));
                 let pigeons = if round % 2 == 0 { holes + 1 } else { holes };
                 Instance::Cnf(pigeonhole(pigeons, holes))
             }
             Family::Parity => {
-                let n = pick(rng, (2, 14), (15, 40));
+                // Two chains over 40 variables already take minutes and 200 MB of proof.
+                let n = pick(rng, (2, 14), (12, 24));
                 Instance::Cnf(parity_chains(rng, n, round % 2 == 1))
             }
             Family::Sudoku4 | Family::Sudoku9 | Family::Sudoku16 => {
