@@ -1,11 +1,12 @@
 # sudosat: build, demo, test. Every target works on a fresh checkout.
 
+SHELL   := /bin/bash
 CARGO   ?= cargo
 RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench bench-batch bench-gen timing proofs docs install clean
+.PHONY: all build demo test lint bench bench-batch bench-gen timing proofs fuzz fuzz-seeds compare docs install clean
 
 all: build
 
@@ -60,6 +61,53 @@ install:
 # qqwing, Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
 bench-gen: build
 	scripts/bench-gen.sh scratch/bench-gen
+# Solvers side by side on a CNF directory or a puzzle file, with a timeout; answers and
+# models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
+# REFERENCE, default the first solver) and the cactus plot OUT/cactus.svg and .png.
+# Each (solver, instance) run is its own target of the generated OUT/runs.mk, so
+# `make -j N compare` runs N at once (use -j1 for fair timings); scripts/compare-parallel
+# runs the same jobs through GNU parallel, on this machine or several (--sshlogin).
+SOLVERS   ?= satsolve minisat cadical splr
+SET       ?= ../shared/bench/cnf
+TIMEOUT   ?= 60
+OUT       ?= scratch/compare
+REFERENCE ?=
+compare: build
+	python3 scripts/compare.py plan --set '$(SET)' --solvers '$(SOLVERS)' --timeout $(TIMEOUT) --out '$(OUT)'
+	$(MAKE) --no-print-directory -f '$(OUT)/runs.mk' all
+	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE))
+	$(RELEASE)/cactusplot '$(OUT)/results.csv' --svg '$(OUT)/cactus.svg' --png '$(OUT)/cactus.png' \
+	    --title 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
+
+# Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,
+# one after another, starting from the committed corpora; new inputs go to fuzz/work/<target>,
+# logs (with the final cov/ft) to scratch/fuzz/<target>.log, crashes to fuzz/artifacts/.
+# Debug assertions are on, so an arithmetic overflow on a huge number counts as a crash.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= dimacs puzzle answer layout
+FUZZ_FLAGS   ?= -max_len=4096 -rss_limit_mb=2048 -timeout=10
+fuzz:
+	mkdir -p scratch/fuzz
+	cd fuzz && for target in $(FUZZ_TARGETS); do \
+	    mkdir -p work/$$target corpus/$$target && \
+	    $(CARGO) +nightly fuzz run --debug-assertions $$target work/$$target corpus/$$target -- \
+	        -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) 2>&1 \
+	        | tee ../scratch/fuzz/$$target.log | grep -E '^#[0-9]+ +(DONE|pulse)|ERROR|panicked' ; \
+	    test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+
+# Rebuilds the committed seed corpora: testdata/ turned into inputs (scripts/fuzz-seeds),
+# plus whatever a `make fuzz` run found, minimized per target with `cargo fuzz cmin` to a
+# set cover of the edges (hit counts ignored), which keeps each corpus well under 200 files.
+fuzz-seeds: build
+	scripts/fuzz-seeds fuzz/seeds
+	cd fuzz && for target in $(FUZZ_TARGETS); do \
+	    mkdir -p corpus/$$target && cp seeds/$$target/* corpus/$$target/ && \
+	    if [ -d work/$$target ]; then cp work/$$target/* corpus/$$target/ 2>/dev/null || true; fi && \
+	    $(CARGO) +nightly fuzz cmin --debug-assertions $$target corpus/$$target -- $(FUZZ_FLAGS) \
+	        -set_cover_merge=1 -use_counters=0 -use_cmp=0 \
+	        || exit 1; \
+	done
 
 lint:
 	$(CARGO) fmt --all -- --check

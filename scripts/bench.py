@@ -15,129 +15,15 @@ Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX] 
 
 import argparse
 import csv
-import gzip
-import math
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SUITE = ROOT.parent / "shared" / "bench" / "cnf"
-
-
-def solver_commands(scratch, satsolve):
-    """How to run each solver: a function (cnf path) -> (argv, result file or None)."""
-    splr = shutil.which("splr") or str(ROOT.parent / "scratch-tools" / "bin" / "splr")
-    return {
-        "satsolve": (satsolve, lambda cnf: ([satsolve, str(cnf)], None)),
-        "minisat": (
-            shutil.which("minisat"),
-            lambda cnf: (["minisat", "-verb=0", str(cnf), str(scratch / "minisat.res")],
-                         scratch / "minisat.res"),
-        ),
-        "cadical": (shutil.which("cadical"), lambda cnf: (["cadical", "-q", str(cnf)], None)),
-        "splr": (
-            splr if os.path.exists(splr) else None,
-            lambda cnf: ([splr, "-q", "-o", str(scratch), "-r", "splr.res", str(cnf)],
-                         scratch / "splr.res"),
-        ),
-    }
-
-
-def read_cnf(path):
-    """Clauses of a DIMACS file (lenient: comments anywhere, '%' ends the formula)."""
-    clauses, current = [], []
-    with open(path, "rb") as handle:
-        for raw in handle:
-            line = raw.strip()
-            if not line or line[:1] in (b"c", b"p"):
-                continue
-            if line.startswith(b"%"):
-                break
-            for token in line.split():
-                lit = int(token)
-                if lit == 0:
-                    clauses.append(current)
-                    current = []
-                else:
-                    current.append(lit)
-    if current:
-        clauses.append(current)
-    return clauses
-
-
-def parse_answer(text):
-    """(status, set of true literals) from competition or MiniSat/splr result text."""
-    status, lits = None, set()
-    for line in text.splitlines():
-        line = line.strip()
-        words = line.split()
-        if not words:
-            continue
-        head = words[0]
-        if head == "s" and len(words) > 1:
-            word = words[1].rstrip(":")
-            status = {"SATISFIABLE": "SAT", "UNSATISFIABLE": "UNSAT"}.get(word, "UNKNOWN")
-        elif head in ("SAT", "UNSAT", "INDET"):
-            status = {"INDET": "UNKNOWN"}.get(head, head)
-        elif head == "v" or re.fullmatch(r"-?\d+", head):
-            for token in words[1:] if head == "v" else words:
-                if re.fullmatch(r"-?\d+", token) and token != "0":
-                    lits.add(int(token))
-    return status, lits
-
-
-def model_ok(clauses, lits):
-    return all(any(lit in lits for lit in clause) for clause in clauses)
-
-
-def run_one(argv, timeout, scratch):
-    """Runs argv; returns (stdout, exit code or None on timeout, seconds, peak KiB).
-
-    Peak memory comes from GNU time: the rusage of a child forked from Python would count
-    the Python image it was forked from."""
-    memory_file = scratch / "peak.txt"
-    start = time.perf_counter()
-    process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", str(memory_file)] + argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    timed_out = threading.Event()
-
-    def kill():
-        timed_out.set()
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-    timer = threading.Timer(timeout, kill)
-    timer.start()
-    chunks = []
-    reader = threading.Thread(target=lambda: chunks.append(process.stdout.read()))
-    reader.start()
-    _, status = os.waitpid(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    timer.cancel()
-    reader.join()
-    code = None if timed_out.is_set() else 0
-    try:
-        peak = int(memory_file.read_text().split()[-1])
-    except (OSError, ValueError, IndexError):
-        peak = 0
-    if code is not None and os.WIFEXITED(status):
-        code = os.WEXITSTATUS(status)
-    return b"".join(chunks).decode(errors="replace"), code, elapsed, peak
-
-
-def geomean(values):
-    values = [v for v in values if v > 0]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+from solverlib import (ROOT, SUITE, geomean, model_ok, parse_answer, read_cnf, run_one,
+                       solver_commands, unpack)
 
 
 def main():
@@ -178,11 +64,7 @@ def main():
         if not source.exists() and (suite / (name + ".gz")).exists():
             source = suite / (name + ".gz")
         cnf = scratch / name.removesuffix(".gz")
-        if source.name.endswith(".gz"):
-            with gzip.open(source, "rb") as packed, open(cnf, "wb") as plain:
-                shutil.copyfileobj(packed, plain)
-        else:
-            shutil.copyfile(source, cnf)
+        unpack(source, cnf)
         clauses = read_cnf(cnf) if expected == "SAT" else None
         for run in range(args.runs):
             for solver in solvers:

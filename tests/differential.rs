@@ -1,7 +1,12 @@
 //! Differential tests of the `satsolve` binary: random formulas, every SAT model checked
 //! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
-//! small formulas and by MiniSat for larger ones.
+//! small formulas and by MiniSat for larger ones; then every family of
+//! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
+//! (`diffcheck.rs`; `scripts/fuzz-diff` runs the same check at larger sizes for hours).
 
+use sudosat::families::{Family, Scale};
+
+use crate::diffcheck::{run_family, Count, Tally, Tools};
 use crate::util::{self, run, run_program, scratch, SplitMix64};
 
 /// A random clause of `len` distinct variables out of `vars`.
@@ -125,5 +130,78 @@ fn random_formulas_agree_with_independent_oracles() {
     assert!(
         sat > 40 && unsat > 40,
         "a balanced mix: {sat} SAT, {unsat} UNSAT"
+    );
+}
+
+/// The tools under test and both peers (absent peers fail under CI=true).
+fn tools(name: &str) -> Tools {
+    Tools {
+        satsolve: util::binary("satsolve"),
+        sudoku2cnf: util::binary("sudoku2cnf"),
+        minisat: util::peer_solver("minisat"),
+        cadical: util::peer_solver("cadical"),
+        scratch: scratch(name),
+        timeout: 60,
+    }
+}
+
+/// Runs `count` instances of each family (with the DPLL engine where `dpll`), failing on
+/// any disagreement, bad model or rejected proof; every family must show both answers.
+fn compare_families(name: &str, seed: u64, families: &[(Family, usize, bool)]) {
+    let tools = tools(name);
+    let mut tally = Tally::default();
+    for &(family, instances, dpll) in families {
+        let mut count = Count::default();
+        let more = |round: usize| round < instances;
+        if let Err((instance, message)) =
+            run_family(&tools, family, Scale::Small, seed, dpll, more, &mut count)
+        {
+            panic!("{message}\ninstance: {instance:?}");
+        }
+        assert_eq!(count.unknown, 0, "{}: a solver gave up", family.name());
+        assert!(
+            count.sat > 0 && count.unsat > 0,
+            "{}: {} SAT, {} UNSAT: the family must exercise both answers",
+            family.name(),
+            count.sat,
+            count.unsat
+        );
+        tally.0.insert(family.name(), count);
+    }
+    eprintln!("differential {name} (seed {seed:#x}):\n{tally}");
+}
+
+#[test]
+fn random_cnf_families_agree_with_minisat_and_cadical() {
+    compare_families(
+        "diff-random",
+        0x2026_1129,
+        &[
+            (Family::Random3Sat, 150, true),
+            (Family::MixedLengths, 150, true),
+        ],
+    );
+}
+
+#[test]
+fn structured_cnf_families_agree_with_minisat_and_cadical() {
+    compare_families(
+        "diff-structured",
+        0x2026_1129,
+        &[(Family::Pigeonhole, 40, true), (Family::Parity, 80, true)],
+    );
+}
+
+#[test]
+fn random_puzzles_agree_across_encodings_and_solvers() {
+    compare_families(
+        "diff-puzzles",
+        0x2026_1129,
+        &[
+            (Family::Sudoku4, 45, true),
+            (Family::Sudoku9, 45, false),
+            (Family::Sudoku16, 15, false),
+            (Family::Hanidoku, 24, false),
+        ],
     );
 }

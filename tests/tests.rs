@@ -3,6 +3,8 @@
 
 mod batch_read;
 mod batch_solve;
+mod cactusplot;
+mod diffcheck;
 mod differential;
 mod drat;
 mod encodings;

@@ -35,6 +35,7 @@ pub fn binary(name: &str) -> PathBuf {
         "model2grid" => env!("CARGO_BIN_EXE_model2grid"),
         "gridcheck" => env!("CARGO_BIN_EXE_gridcheck"),
         "sudokugen" => env!("CARGO_BIN_EXE_sudokugen"),
+        "cactusplot" => env!("CARGO_BIN_EXE_cactusplot"),
         other => panic!("no binary named {other}"),
     };
     PathBuf::from(path)

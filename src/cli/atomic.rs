@@ -5,6 +5,11 @@
 //! finished result. [`AtomicFile`] writes to a temporary name in the target's directory
 //! (same file system, so the final `rename` is atomic on POSIX) and renames it only on
 //! [`AtomicFile::commit`]; dropped without a commit, it removes the temporary file.
+//!
+//! Only regular files (or names not yet taken) are written that way. A target that is a
+//! device, a FIFO or a symbolic link (`/dev/stdout`, `/dev/null`, `/dev/full`, a named
+//! pipe a script reads from) is written in place: renaming over it would replace the
+//! device or the link with a plain file, and a reader of the pipe would never see data.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -62,12 +67,16 @@ impl AtomicFile {
     /// Creates the temporary file beside `target`. Fails as creating `target` would:
     /// a missing directory or no permission to write there.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        let temporary = temporary_name(target);
-        let file = File::create(&temporary)?;
+        let (file, temporary) = if is_special(target) {
+            (File::create(target)?, None)
+        } else {
+            let temporary = temporary_name(target);
+            (File::create(&temporary)?, Some(temporary))
+        };
         Ok(AtomicFile {
             rename: PendingRename {
                 target: target.to_path_buf(),
-                temporary: Some(temporary),
+                temporary,
             },
             writer: Some(BufWriter::with_capacity(1 << 16, file)),
         })
@@ -128,6 +137,15 @@ impl Write for AtomicFile {
 
 fn committed() -> io::Error {
     io::Error::other("write after commit")
+}
+
+/// Whether `target` exists as something other than a regular file (a device, a FIFO, a
+/// directory, or a symbolic link to anything), which must be written in place.
+fn is_special(target: &Path) -> bool {
+    match fs::symlink_metadata(target) {
+        Ok(metadata) => !metadata.file_type().is_file(),
+        Err(_) => false,
+    }
 }
 
 /// `dir/.name.tmp-PID`: hidden, in the target's directory, unique per process.
@@ -204,6 +222,32 @@ mod tests {
         assert_eq!(fs::read_to_string(&target).unwrap(), "1 2 0\n0\n");
         drop(writer);
         assert_eq!(entries(&dir), vec!["p.drat".to_string()]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn devices_and_links_are_written_in_place_never_replaced() {
+        // /dev/null stays a device: a rename over it would turn it into a plain file.
+        let mut null = AtomicFile::create(Path::new("/dev/null")).unwrap();
+        null.write_all(b"discarded").unwrap();
+        null.commit().unwrap();
+        assert!(!fs::symlink_metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_file());
+
+        let dir = scratch_dir("link");
+        let real = dir.join("real.res");
+        let link = dir.join("link.res");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let mut file = AtomicFile::create(&link).unwrap();
+        file.write_all(b"s 1\n").unwrap();
+        file.commit().unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "s 1\n");
         fs::remove_dir_all(&dir).unwrap();
     }
 

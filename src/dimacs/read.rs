@@ -68,7 +68,8 @@ pub struct Dimacs {
     pub cnf: Cnf,
     /// The `p cnf` header, if there was one.
     pub header: Option<Header>,
-    /// Lenient-mode findings (always empty in strict mode), at most one per kind.
+    /// Lenient-mode findings, at most one per kind. Strict mode reports only a malformed
+    /// `c p show` line here: competition rules make any `c` line a comment, never an error.
     pub warnings: Vec<Warning>,
     /// Every `c` line's text, without the `c` and one following space, in order.
     pub comments: Vec<String>,

@@ -1,0 +1,421 @@
+//! Formula families for tests and benchmarks: random k-SAT, mixed clause lengths,
+//! pigeonhole, Tseitin parity chains, and random Sudoku and Hanidoku puzzles.
+//!
+//! The differential test (`tests/differential.rs`) and the long differential fuzzer
+//! (`examples/fuzz_diff.rs`, driven by `scripts/fuzz-diff`) draw from the same
+//! [`Family`] list, at [`Scale::Small`] and [`Scale::Large`] respectively. Everything is
+//! deterministic in the [`SplitMix64`] state, so a disagreement reproduces from its seed.
+//!
+//! Families whose answer is known by construction say so ([`Instance::known`]): a
+//! pigeonhole formula PHP(n+1, n) is UNSAT, two parity chains over the same variables
+//! with opposite parities are UNSAT, a puzzle cut from a full grid is solvable. The rest
+//! (random formulas near the threshold, puzzles with a changed given) are left to the
+//! solvers, which must agree.
+
+use crate::grid::format::to_block_for;
+use crate::grid::{to_line, Grid};
+use crate::layout::Layout;
+use crate::rng::SplitMix64;
+
+/// A CNF formula in DIMACS numbering: clauses of non-zero literals over `1..=vars`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formula {
+    /// The variable count of the header.
+    pub vars: usize,
+    /// The clauses; no clause holds a 0.
+    pub clauses: Vec<Vec<i64>>,
+}
+
+impl Formula {
+    /// The formula as DIMACS text with an exact `p cnf` header.
+    pub fn to_dimacs(&self) -> String {
+        let mut text = format!("p cnf {} {}\n", self.vars, self.clauses.len());
+        for clause in &self.clauses {
+            for lit in clause {
+                text.push_str(&lit.to_string());
+                text.push(' ');
+            }
+            text.push_str("0\n");
+        }
+        text
+    }
+
+    /// Whether `model` (`model[v - 1]` is the value of variable `v`) satisfies every clause.
+    pub fn satisfied_by(&self, model: &[bool]) -> bool {
+        self.clauses.iter().all(|clause| {
+            clause.iter().any(|&lit| {
+                let index = lit.unsigned_abs() as usize - 1;
+                model.get(index).is_some_and(|&value| value == (lit > 0))
+            })
+        })
+    }
+}
+
+/// A random clause of `len` distinct variables out of `1..=vars`, random signs.
+fn random_clause(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
+    let len = len.min(vars);
+    let mut clause: Vec<i64> = Vec::with_capacity(len);
+    while clause.len() < len {
+        let var = rng.index(vars) as i64 + 1;
+        if clause.iter().all(|lit| lit.abs() != var) {
+            clause.push(if rng.below(2) == 0 { var } else { -var });
+        }
+    }
+    clause
+}
+
+/// Uniform random k-SAT: `round(ratio * vars)` clauses of `k` distinct variables.
+/// At k = 3 and ratio 4.26 about half the formulas are satisfiable.
+pub fn random_ksat(rng: &mut SplitMix64, vars: usize, k: usize, ratio: f64) -> Formula {
+    let count = (vars as f64 * ratio).round() as usize;
+    let clauses = (0..count).map(|_| random_clause(rng, vars, k)).collect();
+    Formula { vars, clauses }
+}
+
+/// Random clauses of lengths 1..=`max_len` mixed: mostly 2- to 4-literal clauses with a few
+/// units and long ones, `round(ratio * vars)` in all; units make early propagation matter.
+pub fn mixed_lengths(rng: &mut SplitMix64, vars: usize, max_len: usize, ratio: f64) -> Formula {
+    let count = (vars as f64 * ratio).round() as usize;
+    let clauses = (0..count)
+        .map(|_| {
+            // Units are rare (1 in 16) so that formulas are not decided by propagation alone.
+            let len = if rng.below(16) == 0 {
+                1
+            } else {
+                2 + rng.index(max_len.max(2) - 1)
+            };
+            random_clause(rng, vars, len)
+        })
+        .collect();
+    Formula { vars, clauses }
+}
+
+/// PHP(pigeons, holes): every pigeon in some hole, no two pigeons in one hole. UNSAT
+/// exactly when `pigeons > holes`, and hard for resolution (so for CDCL) as holes grow.
+pub fn pigeonhole(pigeons: usize, holes: usize) -> Formula {
+    let var = |pigeon: usize, hole: usize| (pigeon * holes + hole + 1) as i64;
+    let mut clauses: Vec<Vec<i64>> = (0..pigeons)
+        .map(|p| (0..holes).map(|h| var(p, h)).collect())
+        .collect();
+    for hole in 0..holes {
+        for a in 0..pigeons {
+            for b in a + 1..pigeons {
+                clauses.push(vec![-var(a, hole), -var(b, hole)]);
+            }
+        }
+    }
+    Formula {
+        vars: pigeons * holes,
+        clauses,
+    }
+}
+
+/// Clauses of `out = a XOR b`.
+fn xor_clauses(out: i64, a: i64, b: i64) -> [Vec<i64>; 4] {
+    [
+        vec![-out, a, b],
+        vec![-out, -a, -b],
+        vec![out, -a, b],
+        vec![out, a, -b],
+    ]
+}
+
+/// Two Tseitin XOR chains over the same `n` variables (`n` ≥ 2), each summing them in its
+/// own random order: the first chain says the parity is `parity`, the second says it is
+/// `parity` again when `satisfiable`, its negation otherwise (then UNSAT, and hard for
+/// resolution because the two orders share no intermediate sums).
+pub fn parity_chains(rng: &mut SplitMix64, n: usize, satisfiable: bool) -> Formula {
+    let n = n.max(2);
+    let mut vars = n;
+    let mut clauses = Vec::new();
+    let first_parity = rng.below(2) == 0;
+    for chain in 0..2 {
+        let mut order: Vec<i64> = (1..=n as i64).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.index(i + 1));
+        }
+        let mut sum = order[0];
+        for &x in &order[1..] {
+            vars += 1;
+            let out = vars as i64;
+            clauses.extend(xor_clauses(out, sum, x));
+            sum = out;
+        }
+        let parity = if chain == 0 || satisfiable {
+            first_parity
+        } else {
+            !first_parity
+        };
+        clauses.push(vec![if parity { sum } else { -sum }]);
+    }
+    Formula { vars, clauses }
+}
+
+/// A random complete Sudoku grid of box side `k` (n = k²): a valid base pattern under
+/// random relabelling of digits, shuffles of rows within bands, of bands, of columns within
+/// stacks, of stacks, and an optional transposition.
+pub fn random_solution(rng: &mut SplitMix64, k: usize) -> Grid {
+    let n = k * k;
+    let shuffled = |rng: &mut SplitMix64, len: usize| {
+        let mut items: Vec<usize> = (0..len).collect();
+        for i in (1..len).rev() {
+            items.swap(i, rng.index(i + 1));
+        }
+        items
+    };
+    let lines = |rng: &mut SplitMix64| -> Vec<usize> {
+        let bands = shuffled(rng, k);
+        bands
+            .iter()
+            .flat_map(|&band| {
+                shuffled(rng, k)
+                    .into_iter()
+                    .map(move |line| band * k + line)
+            })
+            .collect()
+    };
+    let digits = shuffled(rng, n);
+    let rows = lines(rng);
+    let cols = lines(rng);
+    let transpose = rng.below(2) == 0;
+    let mut grid = Grid::empty(n).expect("k*k is a Sudoku size");
+    for (r, &row_of_r) in rows.iter().enumerate() {
+        for (c, &col_of_c) in cols.iter().enumerate() {
+            let (row, col) = if transpose {
+                (col_of_c, row_of_r)
+            } else {
+                (row_of_r, col_of_c)
+            };
+            // The base pattern: row r is row 0 shifted by k*(r mod k) + r/k.
+            let base = (k * (row % k) + row / k + col) % n;
+            grid.set(r, c, digits[base] as u8 + 1);
+        }
+    }
+    grid
+}
+
+/// Whether `value` can be given at `cell` of `grid` without repeating a digit in a group.
+fn fits(grid: &Grid, layout: &Layout, cell: usize, value: u8) -> bool {
+    // Groups, not just houses: the honeycomb's lines are runs, not houses, yet repeat no digit.
+    layout
+        .groups()
+        .filter(|group| group.cells.contains(&cell))
+        .all(|group| {
+            group
+                .cells
+                .iter()
+                .all(|&other| grid.cells()[other] != value)
+        })
+}
+
+/// A puzzle cut from [`random_solution`]: `givens` random cells kept. When `solvable` is
+/// false, one given is then changed to another digit that repeats none of its houses;
+/// such a puzzle usually has no solution, but may have one (the solvers decide).
+pub fn random_sudoku(rng: &mut SplitMix64, k: usize, givens: usize, solvable: bool) -> Grid {
+    let n = k * k;
+    let solution = random_solution(rng, k);
+    let mut grid = Grid::empty(n).expect("k*k is a Sudoku size");
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.index(i + 1));
+    }
+    let kept = &cells[..givens.min(n * n)];
+    for &cell in kept {
+        grid.set_cell(cell, solution.cells()[cell]);
+    }
+    if !solvable && !kept.is_empty() {
+        let layout = Layout::square(n).expect("k*k is a Sudoku size");
+        for attempt in 0..kept.len() {
+            let cell = kept[(attempt * 7) % kept.len()];
+            let old = grid.cells()[cell];
+            grid.set_cell(cell, 0);
+            let choices: Vec<u8> = (1..=n as u8)
+                .filter(|&v| v != old && fits(&grid, &layout, cell, v))
+                .collect();
+            if choices.is_empty() {
+                grid.set_cell(cell, old);
+                continue;
+            }
+            grid.set_cell(cell, choices[rng.index(choices.len())]);
+            break;
+        }
+    }
+    grid
+}
+
+/// Random givens on an empty board of `layout`: up to `givens` cells, each a digit that
+/// repeats none of its houses at the time it is placed. Few givens are usually solvable,
+/// many usually not; nothing is known by construction.
+pub fn random_givens(rng: &mut SplitMix64, layout: &Layout, givens: usize) -> Grid {
+    let mut grid = Grid::empty_for(layout);
+    let cells = layout.num_cells();
+    let size = layout.size() as u64;
+    for _ in 0..givens.min(cells) * 4 {
+        if grid.givens() >= givens {
+            break;
+        }
+        let cell = rng.index(cells);
+        let value = rng.below(size) as u8 + 1;
+        if grid.cells()[cell] == 0 && fits(&grid, layout, cell, value) {
+            grid.set_cell(cell, value);
+        }
+    }
+    grid
+}
+
+/// How large the generated instances are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Solved in milliseconds, small enough for the DPLL engine: the CI test.
+    Small,
+    /// Seconds at most for the solvers, the DPLL engine left out: the long fuzzer.
+    Large,
+}
+
+/// What a family produces: a formula, or a puzzle for `sudoku2cnf`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Instance {
+    /// A CNF formula.
+    Cnf(Formula),
+    /// A puzzle: its text (one line, or rows for the honeycomb) and the `--layout` value.
+    Puzzle {
+        /// The puzzle text, ending in a newline.
+        text: String,
+        /// `sudoku` or `hanidoku`.
+        layout: &'static str,
+    },
+}
+
+/// A family of instances; [`Family::ALL`] lists them in a fixed order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Uniform random 3-SAT at clause/variable ratio 4.26.
+    Random3Sat,
+    /// Random clauses of lengths 1..=6.
+    MixedLengths,
+    /// PHP(n+1, n) (UNSAT) and PHP(n, n) (SAT), alternating.
+    Pigeonhole,
+    /// Two Tseitin parity chains, SAT and UNSAT alternating.
+    Parity,
+    /// 4x4 Sudoku: cut from a solution, with a changed given, or random givens.
+    Sudoku4,
+    /// 9x9 Sudoku, the same three kinds.
+    Sudoku9,
+    /// 16x16 Sudoku: cut from a solution, or dense with a changed given.
+    Sudoku16,
+    /// Hanidoku with random givens.
+    Hanidoku,
+}
+
+impl Family {
+    /// Every family, in the order of reports.
+    pub const ALL: [Family; 8] = [
+        Family::Random3Sat,
+        Family::MixedLengths,
+        Family::Pigeonhole,
+        Family::Parity,
+        Family::Sudoku4,
+        Family::Sudoku9,
+        Family::Sudoku16,
+        Family::Hanidoku,
+    ];
+
+    /// A short name for tallies and file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Random3Sat => "3sat",
+            Family::MixedLengths => "mixed",
+            Family::Pigeonhole => "pigeonhole",
+            Family::Parity => "parity",
+            Family::Sudoku4 => "sudoku4",
+            Family::Sudoku9 => "sudoku9",
+            Family::Sudoku16 => "sudoku16",
+            Family::Hanidoku => "hanidoku",
+        }
+    }
+
+    /// Whether the family yields puzzles (run through every encoding) rather than CNFs.
+    pub fn is_puzzle(self) -> bool {
+        matches!(
+            self,
+            Family::Sudoku4 | Family::Sudoku9 | Family::Sudoku16 | Family::Hanidoku
+        )
+    }
+
+    /// Instance number `round` of the family; `round` picks the variant (SAT/UNSAT kinds
+    /// alternate), `rng` the rest.
+    pub fn generate(self, rng: &mut SplitMix64, scale: Scale, round: usize) -> Instance {
+        let large = scale == Scale::Large;
+        let pick = |rng: &mut SplitMix64, small: (usize, usize), big: (usize, usize)| {
+            let (low, high) = if large { big } else { small };
+            low + rng.index(high - low + 1)
+        };
+        let puzzle = |grid: Grid, layout: &'static str| {
+            let text = match layout {
+                "hanidoku" => to_block_for(&grid, &Layout::hanidoku()),
+                _ => to_line(&grid).expect("sizes up to 16 have a line form") + "\n",
+            };
+            Instance::Puzzle { text, layout }
+        };
+        match self {
+            Family::Random3Sat => {
+                let vars = pick(rng, (5, 60), (100, 300));
+                Instance::Cnf(random_ksat(rng, vars, 3, 4.26))
+            }
+            Family::MixedLengths => {
+                let vars = pick(rng, (5, 50), (80, 250));
+                Instance::Cnf(mixed_lengths(rng, vars, 6, 2.6))
+            }
+            Family::Pigeonhole => {
+                let holes = pick(rng, (1, 5), (5, 7));
+                let pigeons = if round % 2 == 0 { holes + 1 } else { holes };
+                Instance::Cnf(pigeonhole(pigeons, holes))
+            }
+            Family::Parity => {
+                // Two chains over 40 variables already take minutes and 200 MB of proof.
+                let n = pick(rng, (2, 14), (12, 24));
+                Instance::Cnf(parity_chains(rng, n, round % 2 == 1))
+            }
+            Family::Sudoku4 | Family::Sudoku9 | Family::Sudoku16 => {
+                let k = match self {
+                    Family::Sudoku4 => 2,
+                    Family::Sudoku9 => 3,
+                    _ => 4,
+                };
+                let cells = k * k * k * k;
+                // Random givens and changed givens on sparse 16x16 grids sit in the hard
+                // region (minutes for every solver), so 16x16 keeps to dense grids and
+                // random givens to the smaller sizes.
+                let dense = if k >= 4 { cells / 2 } else { cells / 5 };
+                let grid = match round % 3 {
+                    0 => {
+                        let givens = pick(rng, (0, cells), (0, cells));
+                        random_sudoku(rng, k, givens, true)
+                    }
+                    1 => {
+                        let givens = pick(rng, (dense, cells), (dense, cells));
+                        random_sudoku(rng, k, givens, false)
+                    }
+                    _ if k >= 4 => {
+                        let givens = pick(rng, (dense, cells), (dense, cells));
+                        random_sudoku(rng, k, givens, false)
+                    }
+                    _ => {
+                        let layout = Layout::square(k * k).expect("k*k is a Sudoku size");
+                        let givens = pick(rng, (0, cells / 3), (0, cells / 3));
+                        random_givens(rng, &layout, givens)
+                    }
+                };
+                puzzle(grid, "sudoku")
+            }
+            Family::Hanidoku => {
+                let givens = pick(rng, (0, 14), (0, 24));
+                puzzle(random_givens(rng, &Layout::hanidoku(), givens), "hanidoku")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "families_tests.rs"]
+mod tests;

@@ -1,0 +1,121 @@
+use super::*;
+use crate::check::check_grid;
+
+/// Satisfiability by trying every assignment (formulas of at most ~20 variables).
+fn brute_force(formula: &Formula) -> bool {
+    (0u64..1 << formula.vars).any(|bits| {
+        let model: Vec<bool> = (0..formula.vars).map(|v| bits >> v & 1 == 1).collect();
+        formula.satisfied_by(&model)
+    })
+}
+
+#[test]
+fn pigeonhole_is_unsat_exactly_with_more_pigeons_than_holes() {
+    assert!(!brute_force(&pigeonhole(3, 2)));
+    assert!(!brute_force(&pigeonhole(4, 3)));
+    assert!(brute_force(&pigeonhole(3, 3)));
+    let php = pigeonhole(4, 3);
+    // 4 pigeon clauses, 3 holes x C(4,2) conflict pairs.
+    assert_eq!((php.vars, php.clauses.len()), (12, 4 + 3 * 6));
+}
+
+#[test]
+fn parity_chains_are_sat_or_unsat_as_asked() {
+    let mut rng = SplitMix64(7);
+    for n in 2..=6 {
+        assert!(brute_force(&parity_chains(&mut rng, n, true)), "n = {n}");
+        assert!(!brute_force(&parity_chains(&mut rng, n, false)), "n = {n}");
+    }
+}
+
+#[test]
+fn random_clauses_have_distinct_variables_in_range() {
+    let mut rng = SplitMix64(1);
+    let formula = random_ksat(&mut rng, 30, 3, 4.26);
+    assert_eq!(formula.clauses.len(), 128);
+    let mixed = mixed_lengths(&mut rng, 10, 6, 3.0);
+    for clause in formula.clauses.iter().chain(&mixed.clauses) {
+        let mut vars: Vec<u64> = clause.iter().map(|l| l.unsigned_abs()).collect();
+        assert!(vars.iter().all(|v| (1..=30).contains(v)));
+        vars.sort_unstable();
+        vars.dedup();
+        assert_eq!(vars.len(), clause.len());
+    }
+    let lengths: Vec<usize> = mixed.clauses.iter().map(Vec::len).collect();
+    assert!(lengths.contains(&2) && lengths.iter().all(|&l| (1..=6).contains(&l)));
+}
+
+#[test]
+fn dimacs_text_has_an_exact_header() {
+    let formula = Formula {
+        vars: 3,
+        clauses: vec![vec![1, -2], vec![3]],
+    };
+    assert_eq!(formula.to_dimacs(), "p cnf 3 2\n1 -2 0\n3 0\n");
+    assert!(formula.satisfied_by(&[true, false, true]));
+    assert!(!formula.satisfied_by(&[false, true, true]));
+}
+
+#[test]
+fn random_solutions_are_valid_grids_and_vary() {
+    let mut rng = SplitMix64(3);
+    for k in 2..=5 {
+        let layout = Layout::square(k * k).unwrap();
+        let a = random_solution(&mut rng, k);
+        let b = random_solution(&mut rng, k);
+        assert!(
+            a.is_complete() && check_grid(&a, &layout, None, false).is_empty(),
+            "k = {k}"
+        );
+        assert!(check_grid(&b, &layout, None, false).is_empty());
+        assert_ne!(a, b, "two draws gave the same grid");
+    }
+}
+
+#[test]
+fn solvable_puzzles_keep_their_givens_and_changed_ones_repeat_no_digit() {
+    let mut rng = SplitMix64(11);
+    let layout = Layout::square(9).unwrap();
+    for givens in [0, 17, 40, 81] {
+        let puzzle = random_sudoku(&mut rng, 3, givens, true);
+        assert_eq!(puzzle.givens(), givens);
+        let changed = random_sudoku(&mut rng, 3, givens, false);
+        assert_eq!(changed.givens(), givens);
+        // Givens with conflicts would be rejected by the reader before any solver runs.
+        assert!(check_grid(&changed, &layout, None, true).is_empty());
+    }
+    let honeycomb = Layout::hanidoku();
+    let grid = random_givens(&mut rng, &honeycomb, 12);
+    assert!(grid.givens() > 0 && grid.givens() <= 12);
+    let violations = check_grid(&grid, &honeycomb, None, true);
+    assert!(
+        violations.iter().all(|v| !v.to_string().contains("twice")),
+        "{violations:?}"
+    );
+}
+
+#[test]
+fn every_family_generates_at_both_scales() {
+    let mut rng = SplitMix64(5);
+    for family in Family::ALL {
+        for scale in [Scale::Small, Scale::Large] {
+            for round in 0..3 {
+                match family.generate(&mut rng, scale, round) {
+                    Instance::Cnf(formula) => {
+                        assert!(!family.is_puzzle());
+                        assert!(formula
+                            .clauses
+                            .iter()
+                            .flatten()
+                            .all(|l| { *l != 0 && l.unsigned_abs() as usize <= formula.vars }));
+                    }
+                    Instance::Puzzle { text, layout } => {
+                        assert!(family.is_puzzle(), "{}", family.name());
+                        assert!(text.ends_with('\n'));
+                        assert_eq!(layout == "hanidoku", family == Family::Hanidoku);
+                    }
+                }
+            }
+        }
+    }
+}

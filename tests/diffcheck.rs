@@ -1,0 +1,430 @@
+//! The differential check shared by `tests/differential.rs` (small, in CI) and
+//! `examples/fuzz_diff.rs` (large, for hours): one instance goes to every `satsolve`
+//! engine and to MiniSat and CaDiCaL; puzzles first through every `sudoku2cnf` encoding.
+//!
+//! Nothing here trusts a solver: every model is checked against the clauses read back
+//! from the formula file, every UNSAT of the cdcl engine comes with a DRAT proof checked
+//! by dratify (and by our own forward checker `drat.rs` when short), and every definite answer must agree with every
+//! other one, across solvers and across encodings. A solver that gives up (timeout) is
+//! counted, not trusted. Both users declare `mod drat;` at their crate root.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use sudosat::families::{Family, Formula, Instance};
+
+use crate::drat;
+
+/// What a solver answered, once its model or proof has been checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Satisfiable, with a model that satisfies every clause.
+    Sat,
+    /// Unsatisfiable.
+    Unsat,
+    /// Gave up within the time limit.
+    Unknown,
+}
+
+/// The programs to compare and where to put their files.
+pub struct Tools {
+    /// Our solver.
+    pub satsolve: PathBuf,
+    /// Our encoder, for puzzles.
+    pub sudoku2cnf: PathBuf,
+    /// MiniSat, if installed.
+    pub minisat: Option<PathBuf>,
+    /// CaDiCaL, if installed.
+    pub cadical: Option<PathBuf>,
+    /// A directory for formula, answer and proof files (overwritten per instance).
+    pub scratch: PathBuf,
+    /// Seconds each solver may take before its run counts as unknown.
+    pub timeout: u64,
+}
+
+/// Counts of one family's runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Instances generated and compared.
+    pub instances: usize,
+    /// Formulas given to the solvers (one per encoding for a puzzle).
+    pub formulas: usize,
+    /// Instances every solver found satisfiable.
+    pub sat: usize,
+    /// Instances found unsatisfiable.
+    pub unsat: usize,
+    /// Instances on which every solver gave up.
+    pub unknown: usize,
+    /// Solver runs whose answer was checked.
+    pub solver_runs: usize,
+    /// Models checked clause by clause.
+    pub models: usize,
+    /// DRAT proofs checked.
+    pub proofs: usize,
+}
+
+/// Counts per family, printed as a Markdown table.
+#[derive(Clone, Debug, Default)]
+pub struct Tally(pub BTreeMap<&'static str, Count>);
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "| family | instances | formulas | SAT | UNSAT | unknown | solver runs | models checked | proofs checked |"
+        )?;
+        writeln!(f, "|---|---|---|---|---|---|---|---|---|")?;
+        let mut total = Count::default();
+        for (name, c) in &self.0 {
+            writeln!(
+                f,
+                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                c.instances,
+                c.formulas,
+                c.sat,
+                c.unsat,
+                c.unknown,
+                c.solver_runs,
+                c.models,
+                c.proofs
+            )?;
+            total.instances += c.instances;
+            total.formulas += c.formulas;
+            total.sat += c.sat;
+            total.unsat += c.unsat;
+            total.unknown += c.unknown;
+            total.solver_runs += c.solver_runs;
+            total.models += c.models;
+            total.proofs += c.proofs;
+        }
+        write!(
+            f,
+            "| total | {} | {} | {} | {} | {} | {} | {} | {} |",
+            total.instances,
+            total.formulas,
+            total.sat,
+            total.unsat,
+            total.unknown,
+            total.solver_runs,
+            total.models,
+            total.proofs
+        )
+    }
+}
+
+/// The clauses of DIMACS text (as `sudoku2cnf` writes it: a header, `c` lines, one clause
+/// per line).
+pub fn parse_dimacs(text: &str) -> Result<Formula, String> {
+    let mut vars = None;
+    let mut clauses = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace().peekable();
+        match words.peek() {
+            None | Some(&"c") => continue,
+            Some(&"p") => {
+                let number = words.nth(2).and_then(|w| w.parse().ok());
+                vars = Some(number.ok_or_else(|| format!("bad header {line:?}"))?);
+            }
+            Some(_) => {
+                let mut clause: Vec<i64> = Vec::new();
+                for word in words {
+                    let lit: i64 = word.parse().map_err(|_| format!("bad literal {word:?}"))?;
+                    if lit == 0 {
+                        break;
+                    }
+                    clause.push(lit);
+                }
+                clauses.push(clause);
+            }
+        }
+    }
+    let vars = vars.ok_or("no p cnf header")?;
+    Ok(Formula { vars, clauses })
+}
+
+/// Checks a model (the literals a solver printed) against every clause: each clause needs
+/// a literal the solver printed as true; an unprinted variable satisfies nothing.
+fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
+    let mut value: Vec<Option<bool>> = vec![None; formula.vars];
+    for &lit in literals {
+        let slot = value
+            .get_mut(lit.unsigned_abs() as usize - 1)
+            .ok_or_else(|| format!("model literal {lit} beyond {} variables", formula.vars))?;
+        if slot.is_some_and(|v| v != (lit > 0)) {
+            return Err(format!("model gives variable {} both values", lit.abs()));
+        }
+        *slot = Some(lit > 0);
+    }
+    for (index, clause) in formula.clauses.iter().enumerate() {
+        let satisfied = clause
+            .iter()
+            .any(|&lit| value[lit.unsigned_abs() as usize - 1] == Some(lit > 0));
+        if !satisfied {
+            return Err(format!("model falsifies clause {} {clause:?}", index + 1));
+        }
+    }
+    Ok(())
+}
+
+/// Proofs up to this many steps also go through our own checker, which is exact but
+/// slow (a plain occurrence-list propagation per step); every proof goes through dratify.
+const OWN_CHECKER_STEPS: usize = 2_000;
+
+/// dratify's literal: variable v (1-based) is 2(v-1), its negation 2(v-1)+1.
+fn dratify_lit(n: i64) -> dratify::Lit {
+    (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
+}
+
+/// Checks a text DRAT proof of `formula`: dratify (RUP only: our solver never needs RAT)
+/// always, and `drat.rs`, which shares no code with dratify, on small proofs too.
+fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
+    let steps = drat::parse_text(proof)?;
+    if steps.len() <= OWN_CHECKER_STEPS {
+        drat::check(&formula.clauses, &steps).map_err(|e| format!("proof rejected: {e}"))?;
+    }
+    let num_vars = formula
+        .clauses
+        .iter()
+        .chain(steps.iter().map(|(_, c)| c))
+        .flatten()
+        .map(|n| n.unsigned_abs())
+        .max()
+        .unwrap_or(0) as u32;
+    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
+    // hide a unit from it.
+    let clauses: Vec<Vec<dratify::Lit>> = formula
+        .clauses
+        .iter()
+        .map(|clause| {
+            let mut lits: Vec<dratify::Lit> = clause.iter().map(|&n| dratify_lit(n)).collect();
+            lits.sort_unstable();
+            lits.dedup();
+            lits
+        })
+        .collect();
+    let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
+        .iter()
+        .map(|(deletion, clause)| (*deletion, clause.iter().map(|&n| dratify_lit(n)).collect()))
+        .collect();
+    let result = dratify::Checker::new(num_vars, &clauses, false, true).check(&steps);
+    if !result.ok {
+        return Err(format!("dratify rejects the proof: {}", result.reason));
+    }
+    Ok(())
+}
+
+/// Non-zero integers of `text`'s lines starting with `prefix` (`v` lines, or a result file).
+fn literals(text: &str, skip_first_word: bool) -> Vec<i64> {
+    text.lines()
+        .filter(|line| !skip_first_word || line.starts_with("v "))
+        .flat_map(|line| line.split_whitespace().skip(usize::from(skip_first_word)))
+        .filter_map(|word| word.parse::<i64>().ok())
+        .filter(|&lit| lit != 0)
+        .collect()
+}
+
+/// Runs a program, returning (exit code, stdout); -1 when killed by a signal.
+fn run(program: &Path, args: &[&str], stdin: Option<&Path>) -> Result<(i32, String), String> {
+    let input = match stdin {
+        Some(path) => Stdio::from(
+            std::fs::File::open(path).map_err(|e| format!("open {}: {e}", path.display()))?,
+        ),
+        None => Stdio::null(),
+    };
+    let output = Command::new(program)
+        .args(args)
+        .stdin(input)
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    Ok((
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    ))
+}
+
+impl Tools {
+    /// Compares every solver on `instance`, adding to `count`; `dpll` adds that engine.
+    /// Err names the disagreement or the bad model or proof.
+    pub fn check(
+        &self,
+        instance: &Instance,
+        dpll: bool,
+        count: &mut Count,
+    ) -> Result<Verdict, String> {
+        count.instances += 1;
+        let verdict = match instance {
+            Instance::Cnf(formula) => self.check_formula(formula, dpll, count)?,
+            Instance::Puzzle { text, layout } => self.check_puzzle(text, layout, dpll, count)?,
+        };
+        match verdict {
+            Verdict::Sat => count.sat += 1,
+            Verdict::Unsat => count.unsat += 1,
+            Verdict::Unknown => count.unknown += 1,
+        }
+        Ok(verdict)
+    }
+
+    /// Every encoding of the puzzle, each compared across solvers; all must agree.
+    fn check_puzzle(
+        &self,
+        text: &str,
+        layout: &str,
+        dpll: bool,
+        count: &mut Count,
+    ) -> Result<Verdict, String> {
+        let puzzle = self.scratch.join("puzzle.txt");
+        std::fs::write(&puzzle, text).map_err(|e| e.to_string())?;
+        // The honeycomb refuses the minimal encoding (its lines are shorter than 9 cells).
+        let encodings: &[&str] = if layout == "hanidoku" {
+            &["efficient", "extended", "compact"]
+        } else {
+            &["minimal", "efficient", "extended", "compact"]
+        };
+        let mut answers = Vec::new();
+        for encoding in encodings {
+            let args = ["--layout", layout, "--encoding", encoding];
+            let (code, cnf) = run(&self.sudoku2cnf, &args, Some(&puzzle))?;
+            if code != 0 {
+                return Err(format!("sudoku2cnf --encoding {encoding} exited {code}"));
+            }
+            let formula = parse_dimacs(&cnf)?;
+            let verdict = self
+                .check_formula(&formula, dpll, count)
+                .map_err(|e| format!("encoding {encoding}: {e}"))?;
+            answers.push((*encoding, verdict));
+        }
+        agree(&answers).map_err(|e| format!("encodings disagree: {e}"))
+    }
+
+    /// One formula through every solver.
+    pub fn check_formula(
+        &self,
+        formula: &Formula,
+        dpll: bool,
+        count: &mut Count,
+    ) -> Result<Verdict, String> {
+        count.formulas += 1;
+        let cnf = self.scratch.join("formula.cnf");
+        std::fs::write(&cnf, formula.to_dimacs()).map_err(|e| e.to_string())?;
+        let cnf_arg = cnf.to_str().ok_or("scratch path is not UTF-8")?;
+        let proof = self.scratch.join("formula.drat");
+        let proof_arg = proof.to_str().ok_or("scratch path is not UTF-8")?;
+        let timeout = self.timeout.to_string();
+        let mut answers = Vec::new();
+
+        let mut engines = vec!["cdcl", "splr"];
+        if dpll {
+            engines.push("dpll");
+        }
+        for engine in engines {
+            let mut args = vec!["--engine", engine, "--timeout", &timeout, cnf_arg];
+            if engine == "cdcl" {
+                args.extend(["--proof", proof_arg]);
+            }
+            let (code, out) = run(&self.satsolve, &args, None)?;
+            let verdict = match code {
+                10 => {
+                    check_model(formula, &literals(&out, true))
+                        .map_err(|e| format!("satsolve --engine {engine}: {e}"))?;
+                    count.models += 1;
+                    Verdict::Sat
+                }
+                20 => {
+                    if engine == "cdcl" {
+                        let bytes = std::fs::read(&proof).map_err(|e| e.to_string())?;
+                        check_proof(formula, &bytes)?;
+                        count.proofs += 1;
+                    }
+                    Verdict::Unsat
+                }
+                0 if out.contains("s UNKNOWN") => Verdict::Unknown,
+                other => return Err(format!("satsolve --engine {engine} exited {other}")),
+            };
+            count.solver_runs += 1;
+            answers.push((engine, verdict));
+        }
+
+        if let Some(minisat) = &self.minisat {
+            let result = self.scratch.join("minisat.out");
+            let _ = std::fs::remove_file(&result);
+            let limit = format!("-cpu-lim={timeout}");
+            let result_arg = result.to_str().ok_or("scratch path is not UTF-8")?;
+            let (code, _) = run(minisat, &["-verb=0", &limit, cnf_arg, result_arg], None)?;
+            let verdict = match code {
+                10 => {
+                    let text = std::fs::read_to_string(&result).map_err(|e| e.to_string())?;
+                    let body = text.split_once('\n').map_or("", |(_, rest)| rest);
+                    check_model(formula, &literals(body, false))
+                        .map_err(|e| format!("minisat: {e}"))?;
+                    count.models += 1;
+                    Verdict::Sat
+                }
+                20 => Verdict::Unsat,
+                _ => Verdict::Unknown,
+            };
+            count.solver_runs += 1;
+            answers.push(("minisat", verdict));
+        }
+
+        if let Some(cadical) = &self.cadical {
+            let (code, out) = run(cadical, &["-q", "-t", &timeout, cnf_arg], None)?;
+            let verdict = match code {
+                10 => {
+                    check_model(formula, &literals(&out, true))
+                        .map_err(|e| format!("cadical: {e}"))?;
+                    count.models += 1;
+                    Verdict::Sat
+                }
+                20 => Verdict::Unsat,
+                _ => Verdict::Unknown,
+            };
+            count.solver_runs += 1;
+            answers.push(("cadical", verdict));
+        }
+        agree(&answers)
+    }
+}
+
+/// The common definite answer of `answers` (Unknown if none is definite), or which ones differ.
+fn agree(answers: &[(&str, Verdict)]) -> Result<Verdict, String> {
+    let definite: Vec<&(&str, Verdict)> = answers
+        .iter()
+        .filter(|(_, verdict)| *verdict != Verdict::Unknown)
+        .collect();
+    match definite.first() {
+        None => Ok(Verdict::Unknown),
+        Some((_, first)) if definite.iter().all(|(_, v)| v == first) => Ok(*first),
+        Some(_) => Err(format!("{answers:?}")),
+    }
+}
+
+/// Generates and checks instances of `family` until `more` says stop, tallying them.
+/// The generator is seeded per family from `seed`, so adding a family changes no other.
+pub fn run_family(
+    tools: &Tools,
+    family: Family,
+    scale: sudosat::families::Scale,
+    seed: u64,
+    dpll: bool,
+    mut more: impl FnMut(usize) -> bool,
+    count: &mut Count,
+) -> Result<(), (Instance, String)> {
+    let mut rng = sudosat::rng::SplitMix64(seed ^ (family as u64).wrapping_mul(0x9E37_79B9));
+    let mut round = 0;
+    while more(round) {
+        let instance = family.generate(&mut rng, scale, round);
+        if let Err(message) = tools.check(&instance, dpll, count) {
+            return Err((
+                instance,
+                format!("{} round {round}: {message}", family.name()),
+            ));
+        }
+        round += 1;
+    }
+    Ok(())
+}
