@@ -32,7 +32,8 @@
 //! each, baseline and vivification back to back, geometric means of vivify/baseline;
 //! copies made by `scripts/shuffle-cnf.py --copies 5 --seed 1`):
 //! * structured, 9 originals: time 0.94, conflicts 0.96 (ratio to MiniSat 1.20 → 1.13);
-//!   45 shuffled copies: time 1.04, conflicts 1.01 (0.81 → 0.84). Per family over the
+//!   45 shuffled copies: time 1.04, conflicts 1.01 (0.81 → 0.84; `scripts/bench.py
+//!   --runs 3`, one binary after the other: 0.85 → 0.90). Per family over the
 //!   original and its copies: hanoi4 0.95, hanoi5 1.13, 3bitadd_31 0.93, php_10_9 1.17;
 //! * industrial_38bits_10 and 5 copies: 1.6 → 8.2 s on the original, copies 10.2 → 3.5,
 //!   1.3 → over 60 s wall (stopped), 4.7 → 2.1, 4.1 → 14.1, 8.1 → 8.0;
