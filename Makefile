@@ -84,7 +84,7 @@ compare: build
 # logs (with the final cov/ft) to scratch/fuzz/<target>.log, crashes to fuzz/artifacts/.
 # Debug assertions are on, so an arithmetic overflow on a huge number counts as a crash.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= dimacs puzzle answer layout
+FUZZ_TARGETS ?= dimacs icnf puzzle answer layout
 FUZZ_FLAGS   ?= -max_len=4096 -rss_limit_mb=2048 -timeout=10
 fuzz:
 	mkdir -p scratch/fuzz
