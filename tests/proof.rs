@@ -13,7 +13,7 @@ use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
 use sudosat::Lit;
 
-use super::drat::{self, Step};
+use super::drat::{self, dratify_check, Step};
 use crate::util::SplitMix64;
 
 /// A proof sink the test can read back.
@@ -86,38 +86,6 @@ fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
         proof,
         stats: solver.stats().clone(),
     }
-}
-
-/// dratify's literal: variable v (0-based) has 2v and 2v + 1.
-fn dratify_lit(n: i64) -> dratify::Lit {
-    (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
-}
-
-/// Checks with dratify, RUP only (our solver never needs RAT). Returns the result.
-fn dratify_check(formula: &[Vec<i64>], steps: &[Step]) -> dratify::CheckResult {
-    let num_vars = formula
-        .iter()
-        .chain(steps.iter().map(|(_, c)| c))
-        .flatten()
-        .map(|n| n.unsigned_abs())
-        .max()
-        .unwrap_or(0) as u32;
-    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
-    // hide a unit from it. The formula may legally repeat literals; proofs never do.
-    let clauses: Vec<Vec<dratify::Lit>> = formula
-        .iter()
-        .map(|c| {
-            let mut lits: Vec<dratify::Lit> = c.iter().map(|&n| dratify_lit(n)).collect();
-            lits.sort_unstable();
-            lits.dedup();
-            lits
-        })
-        .collect();
-    let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
-        .iter()
-        .map(|(d, c)| (*d, c.iter().map(|&n| dratify_lit(n)).collect()))
-        .collect();
-    dratify::Checker::new(num_vars, &clauses, false, true).check(&steps)
 }
 
 /// Solves `formula` with a text and a binary proof; asserts the answer is UNSAT, both
