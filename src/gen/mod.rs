@@ -19,7 +19,7 @@ mod propagate;
 pub mod puzzles;
 pub mod random;
 pub mod rate;
-mod symmetry;
+pub(crate) mod symmetry;
 
 use std::fmt;
 use std::str::FromStr;
