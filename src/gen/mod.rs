@@ -145,15 +145,6 @@ impl fmt::Display for OutputFormat {
     }
 }
 
-/// The line-format symbol of a digit: `1`-`9`, then `A`-`Z`; `.` for blank.
-pub(crate) fn line_symbol(value: u8) -> u8 {
-    match value {
-        0 => b'.',
-        1..=9 => b'0' + value,
-        _ => b'A' + (value - 10),
-    }
-}
-
 /// Appends `grid` to `out` in `format` (slow path, one grid at a time: puzzles and
 /// enumerated grids; the million-grid path is [`grids::Construction::write`]).
 pub fn push_grid(
@@ -164,12 +155,10 @@ pub fn push_grid(
 ) -> Result<(), GenError> {
     match format {
         OutputFormat::Line => {
-            if layout.size() > 35 {
-                return Err(GenError::NoLineFormat {
-                    size: layout.size(),
-                });
-            }
-            out.extend(grid.cells().iter().map(|&v| line_symbol(v)));
+            let line = crate::grid::to_line(grid).ok_or(GenError::NoLineFormat {
+                size: layout.size(),
+            })?;
+            out.extend_from_slice(line.as_bytes());
             out.push(b'\n');
         }
         OutputFormat::Block => {
