@@ -173,9 +173,14 @@ pub fn push_grid(
 /// every incremental check of this module solves under assumptions. The compact encoding
 /// would bake givens into the clauses, which is exactly what must stay changeable.
 pub fn empty_grid_cnf(layout: &Layout) -> Result<Cnf, GenError> {
+    extended_cnf(&Grid::empty_for(layout), layout)
+}
+
+/// The extended encoding of `grid` and its givens, without symmetry breaking.
+pub(crate) fn extended_cnf(grid: &Grid, layout: &Layout) -> Result<Cnf, GenError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
         break_symmetry: false,
     };
-    Ok(encode_with(&Grid::empty_for(layout), layout, &options)?.cnf)
+    Ok(encode_with(grid, layout, &options)?.cnf)
 }
