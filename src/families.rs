@@ -53,7 +53,7 @@ impl Formula {
 }
 
 /// A random clause of `len` distinct variables out of `1..=vars`, random signs.
-fn random_clause(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
+pub fn random_clause(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
     let len = len.min(vars);
     let mut clause: Vec<i64> = Vec::with_capacity(len);
     while clause.len() < len {
