@@ -56,11 +56,18 @@ struct Run {
     stats: Stats,
 }
 
+/// Adds the DIMACS clauses of `formula` to `solver`.
+fn add_clauses(solver: &mut Solver, formula: &[Vec<i64>]) {
+    for clause in formula {
+        let lits: Vec<Lit> = clause
+            .iter()
+            .map(|&n| Lit::from_dimacs(n).unwrap())
+            .collect();
+        solver.add_clause(&lits);
+    }
+}
+
 fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
-    let lits: Vec<Vec<Lit>> = formula
-        .iter()
-        .map(|c| c.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect())
-        .collect();
     let num_vars = formula
         .iter()
         .flatten()
@@ -72,9 +79,7 @@ fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
     if order == Order::ProofFirst {
         solver.set_proof(Box::new(sink.clone()), format);
     }
-    for clause in &lits {
-        solver.add_clause(clause);
-    }
+    add_clauses(&mut solver, formula);
     if order == Order::ClausesFirst {
         solver.set_proof(Box::new(sink.clone()), format);
     }
@@ -289,26 +294,14 @@ fn proof_errors_are_reported_not_panicked() {
     let formula = pigeonhole(5);
     let mut solver = Solver::with_vars(30);
     solver.set_proof(Box::new(Full), ProofFormat::Text);
-    for clause in &formula {
-        let lits: Vec<Lit> = clause
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect();
-        solver.add_clause(&lits);
-    }
+    add_clauses(&mut solver, &formula);
     assert_eq!(solver.solve(), Outcome::Unsat);
     let error = solver.proof_error().expect("the write error is kept");
     assert_eq!(error.to_string(), "no space left on device");
 
     // A proof requested after learning cannot be valid; the solver says so.
     let mut solver = Solver::with_vars(30);
-    for clause in &formula {
-        let lits: Vec<Lit> = clause
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect();
-        solver.add_clause(&lits);
-    }
+    add_clauses(&mut solver, &formula);
     solver.set_conflict_limit(Some(10));
     assert_eq!(solver.solve(), Outcome::Unknown);
     solver.set_proof(Box::new(Sink::default()), ProofFormat::Text);
