@@ -1,20 +1,16 @@
 //! `sudokugen`: distinct solved grids at disk speed, random grids, puzzles with a unique
 //! solution, and difficulty ratings. The work is in `sudosat::gen`; this file only reads
-//! the command line and chooses.
+//! the command line and calls `sudosat::gen::cli`.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
-use sudosat::cli::{self, Failure, Source};
-use sudosat::gen::grids::{enumerate, Construction};
-use sudosat::gen::puzzles::{Generator, Request, Target};
-use sudosat::gen::random::RandomGrids;
-use sudosat::gen::rate::{Level, Rater};
-use sudosat::gen::{push_grid, GenError, OutputFormat};
-use sudosat::grid::PuzzleReader;
-use sudosat::layout::Layout;
+use sudosat::cli::{self, Failure};
+use sudosat::gen::cli as gen_cli;
+use sudosat::gen::puzzles::{Request, Target};
+use sudosat::gen::rate::Level;
+use sudosat::gen::OutputFormat;
 
 const AFTER_HELP: &str = "\
 EXAMPLES:
@@ -48,12 +44,6 @@ EXIT CODES:
      grids than asked, or output that cannot be written
   2  bad usage or input: N not a positive integer or above what can be made distinct,
      unknown layout, bad --first, unreadable puzzle file";
-
-/// Default conflict budget of a uniqueness check on layouts with run lines (Hanidoku),
-/// where proving "no second solution" for a sparse honeycomb can take thousands of
-/// conflicts; see `--check-conflicts`. Measured on 60 puzzles: budget 20 gives 8.9 givens
-/// on average at 1.8 times the rate of budget 50 (8.0 givens).
-const HANIDOKU_CHECK_CONFLICTS: u64 = 20;
 
 /// Generate distinct solved grids, unique puzzles, and difficulty ratings.
 #[derive(Parser)]
@@ -150,8 +140,10 @@ fn main() -> ExitCode {
     cli::run("sudokugen", || {
         let args = cli::args::parse_args::<Cli>();
         match (args.command, args.count) {
-            (Some(Command::Grids { count, options }), None) => grids(&count, &options),
-            (None, Some(count)) => grids(&count, &args.grid_options),
+            (Some(Command::Grids { count, options }), None) => {
+                gen_cli::grids(&count, &options.lib())
+            }
+            (None, Some(count)) => gen_cli::grids(&count, &args.grid_options.lib()),
             (
                 Some(Command::Puzzles {
                     count,
@@ -172,7 +164,7 @@ fn main() -> ExitCode {
                     attempts,
                     check_conflicts,
                 };
-                puzzles(&count, &board, request, seed, format)
+                gen_cli::puzzles(&count, &board.lib(), request, seed, format)
             }
             (
                 Some(Command::Rate {
@@ -181,7 +173,7 @@ fn main() -> ExitCode {
                     summary,
                 }),
                 None,
-            ) => rate(input, &board, summary),
+            ) => gen_cli::rate(input.as_deref(), &board.lib(), summary),
             _ => Err(Failure::new(
                 2,
                 "give a command (grids, puzzles, rate) or -c N; see --help",
@@ -190,126 +182,25 @@ fn main() -> ExitCode {
     })
 }
 
-fn gen_failure(error: GenError) -> Failure {
-    match error {
-        GenError::Io(io) => Failure::output(io),
-        other => Failure::new(other.exit_code(), other),
-    }
-}
-
-/// A positive count, or the usage error the issue asks for.
-fn parse_count(text: &str) -> Result<u64, Failure> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err(gen_failure(GenError::ZeroCount)),
-        Ok(n) => Ok(n),
-        Err(_) => Err(Failure::new(
-            2,
-            format!("the count must be a positive integer, not `{text}`"),
-        )),
-    }
-}
-
-fn layout(board: &Board) -> Result<Layout, Failure> {
-    Layout::resolve(&board.layout, board.size).map_err(|e| Failure::new(2, e))
-}
-
-fn grids(count: &str, options: &GridOptions) -> Result<u8, Failure> {
-    let count = parse_count(count)?;
-    let layout = layout(&options.board)?;
-    let mut out = std::io::stdout().lock();
-    let constructible = Construction::box_side(&layout).is_some();
-    if constructible && !options.random {
-        let construction = Construction::new(&layout, options.first).map_err(gen_failure)?;
-        construction
-            .write(count, options.format, &layout, &mut out)
-            .map_err(gen_failure)?;
-        return Ok(0);
-    }
-    if options.first.is_some() {
-        return Err(Failure::new(
-            2,
-            "--first works with the square Sudoku construction only (not with --random or other layouts)",
-        ));
-    }
-    let list = if options.random {
-        RandomGrids::new(&layout, options.seed)
-            .and_then(|mut g| g.distinct(count))
-            .map_err(gen_failure)?
-    } else {
-        enumerate(&layout, count).map_err(gen_failure)?
-    };
-    let mut buf = Vec::new();
-    for grid in &list {
-        push_grid(&mut buf, grid, &layout, options.format).map_err(gen_failure)?;
-    }
-    out.write_all(&buf)?;
-    out.flush()?;
-    Ok(0)
-}
-
-fn puzzles(
-    count: &str,
-    board: &Board,
-    mut request: Request,
-    seed: u64,
-    format: OutputFormat,
-) -> Result<u8, Failure> {
-    let count = parse_count(count)?;
-    let layout = layout(board)?;
-    request.check_conflicts = match request.check_conflicts {
-        Some(0) => None,
-        Some(limit) => Some(limit),
-        None if !layout.lines().is_empty() => Some(HANIDOKU_CHECK_CONFLICTS),
-        None => None,
-    };
-    let request = &request;
-    let mut generator = Generator::new(&layout, seed).map_err(gen_failure)?;
-    generator.check(request).map_err(gen_failure)?;
-    let mut out = cli::stdout();
-    let mut buf = Vec::new();
-    for _ in 0..count {
-        let puzzle = generator.next(request).map_err(gen_failure)?;
-        buf.clear();
-        push_grid(&mut buf, &puzzle, &layout, format).map_err(gen_failure)?;
-        out.write_all(&buf)?;
-    }
-    out.flush()?;
-    Ok(0)
-}
-
-fn rate(input: Option<PathBuf>, board: &Board, summary: bool) -> Result<u8, Failure> {
-    let source = Source::from_arg(input.as_deref());
-    let layout = layout(board)?;
-    let reader = cli::open(&source).map_err(|e| Failure::input(2, &source, e))?;
-    let mut rater = Rater::new(&layout).map_err(gen_failure)?;
-    let mut out = cli::stdout();
-    let mut counts = [0u64; 4];
-    let mut scores = [0u64; 4];
-    for puzzle in PuzzleReader::for_layout(reader, &layout, false) {
-        let puzzle = puzzle.map_err(|e| Failure::input(2, &source, e))?;
-        let rating = rater.rate(&puzzle.grid).map_err(gen_failure)?;
-        counts[rating.level as usize] += 1;
-        scores[rating.level as usize] += rating.score;
-        if !summary {
-            writeln!(out, "{rating}")?;
+impl Board {
+    /// The library's view of these arguments.
+    fn lib(&self) -> gen_cli::Board {
+        gen_cli::Board {
+            layout: self.layout.clone(),
+            size: self.size,
         }
     }
-    if summary {
-        for level in [
-            Level::Propagation,
-            Level::Probing,
-            Level::Search,
-            Level::Unsolvable,
-        ] {
-            let i = level as usize;
-            let mean = if counts[i] > 0 {
-                scores[i] as f64 / counts[i] as f64
-            } else {
-                0.0
-            };
-            writeln!(out, "{level:<12} {:>8} mean score {mean:.1}", counts[i])?;
+}
+
+impl GridOptions {
+    /// The library's view of these arguments.
+    fn lib(&self) -> gen_cli::GridOptions {
+        gen_cli::GridOptions {
+            board: self.board.lib(),
+            first: self.first,
+            format: self.format,
+            random: self.random,
+            seed: self.seed,
         }
     }
-    out.flush()?;
-    Ok(0)
 }

@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solverlib import (ROOT, SUITE, geomean, model_ok, parse_answer, read_cnf, run_one,
+from solverlib import (ROOT, SUITE, geomean, model_ok, read_cnf, run_solver,
                        solver_commands, unpack)
 
 
@@ -68,15 +68,8 @@ def main():
         clauses = read_cnf(cnf) if expected == "SAT" else None
         for run in range(args.runs):
             for solver in solvers:
-                argv, result_file = commands[solver][1](cnf)
-                if result_file and result_file.exists():
-                    result_file.unlink()
-                stdout, code, seconds, peak = run_one(argv, args.timeout, scratch)
-                text = stdout
-                if result_file and result_file.exists():
-                    text = result_file.read_text(errors="replace")
-                status, lits = parse_answer(text) if code is not None else ("TIMEOUT", set())
-                status = status or "UNKNOWN"
+                status, lits, seconds, peak = run_solver(commands[solver], cnf, args.timeout,
+                                                         scratch)
                 if status in ("SAT", "UNSAT"):
                     correct = status == expected and (status == "UNSAT" or model_ok(clauses, lits))
                 else:

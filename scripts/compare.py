@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solverlib import ROOT, geomean, model_ok, parse_answer, read_cnf, run_one, solver_commands, unpack
+from solverlib import ROOT, geomean, model_ok, read_cnf, run_solver, solver_commands, unpack
 
 FIELDS = ["instance", "category", "expected", "solver", "status", "correct", "seconds", "peak_kib"]
 
@@ -142,13 +142,8 @@ def run(args):
     scratch = Path(tempfile.mkdtemp(prefix="sudosat-compare-"))
     try:
         commands = solver_commands(scratch, args.satsolve)
-        argv, result_file = commands[args.solver][1](Path(args.cnf))
-        stdout, code, seconds, peak = run_one(argv, args.timeout, scratch)
-        text = stdout
-        if result_file and result_file.exists():
-            text = result_file.read_text(errors="replace")
-        status, lits = parse_answer(text) if code is not None else ("TIMEOUT", set())
-        status = status or "UNKNOWN"
+        status, lits, seconds, peak = run_solver(commands[args.solver], Path(args.cnf),
+                                                 args.timeout, scratch)
         if status == "SAT":
             correct = model_ok(read_cnf(args.cnf), lits) and args.expected in ("", "SAT")
         elif status == "UNSAT":

@@ -124,6 +124,22 @@ def run_one(argv, timeout, scratch):
     return b"".join(chunks).decode(errors="replace"), code, elapsed, peak
 
 
+def run_solver(command, cnf, timeout, scratch):
+    """Runs one solver (an entry of `solver_commands`) on `cnf`; returns (status, set of
+    true literals, seconds, peak KiB). The answer is read from the solver's result file
+    when it writes one, else from its stdout; status is SAT, UNSAT, UNKNOWN or TIMEOUT."""
+    argv, result_file = command[1](cnf)
+    if result_file and result_file.exists():
+        result_file.unlink()
+    text, code, seconds, peak = run_one(argv, timeout, scratch)
+    if code is None:
+        return "TIMEOUT", set(), seconds, peak
+    if result_file and result_file.exists():
+        text = result_file.read_text(errors="replace")
+    status, lits = parse_answer(text)
+    return status or "UNKNOWN", lits, seconds, peak
+
+
 def geomean(values):
     """Geometric mean of the positive values (nan when there are none)."""
     values = [v for v in values if v > 0]

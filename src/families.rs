@@ -12,6 +12,7 @@
 //! (random formulas near the threshold, puzzles with a changed given) are left to the
 //! solvers, which must agree.
 
+use crate::gen::symmetry::{band_order, shuffled};
 use crate::grid::format::to_block_for;
 use crate::grid::{to_line, Grid};
 use crate::layout::Layout;
@@ -52,7 +53,7 @@ impl Formula {
 }
 
 /// A random clause of `len` distinct variables out of `1..=vars`, random signs.
-fn random_clause(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
+pub fn random_clause(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
     let len = len.min(vars);
     let mut clause: Vec<i64> = Vec::with_capacity(len);
     while clause.len() < len {
@@ -156,27 +157,9 @@ pub fn parity_chains(rng: &mut SplitMix64, n: usize, satisfiable: bool) -> Formu
 /// stacks, of stacks, and an optional transposition.
 pub fn random_solution(rng: &mut SplitMix64, k: usize) -> Grid {
     let n = k * k;
-    let shuffled = |rng: &mut SplitMix64, len: usize| {
-        let mut items: Vec<usize> = (0..len).collect();
-        for i in (1..len).rev() {
-            items.swap(i, rng.index(i + 1));
-        }
-        items
-    };
-    let lines = |rng: &mut SplitMix64| -> Vec<usize> {
-        let bands = shuffled(rng, k);
-        bands
-            .iter()
-            .flat_map(|&band| {
-                shuffled(rng, k)
-                    .into_iter()
-                    .map(move |line| band * k + line)
-            })
-            .collect()
-    };
-    let digits = shuffled(rng, n);
-    let rows = lines(rng);
-    let cols = lines(rng);
+    let digits = shuffled(n, rng);
+    let rows = band_order(k, rng);
+    let cols = band_order(k, rng);
     let transpose = rng.below(2) == 0;
     let mut grid = Grid::empty(n).expect("k*k is a Sudoku size");
     for (r, &row_of_r) in rows.iter().enumerate() {
@@ -215,10 +198,7 @@ pub fn random_sudoku(rng: &mut SplitMix64, k: usize, givens: usize, solvable: bo
     let n = k * k;
     let solution = random_solution(rng, k);
     let mut grid = Grid::empty(n).expect("k*k is a Sudoku size");
-    let mut cells: Vec<usize> = (0..n * n).collect();
-    for i in (1..cells.len()).rev() {
-        cells.swap(i, rng.index(i + 1));
-    }
+    let cells = shuffled(n * n, rng);
     let kept = &cells[..givens.min(n * n)];
     for &cell in kept {
         grid.set_cell(cell, solution.cells()[cell]);

@@ -33,15 +33,13 @@ fn expected() -> Vec<Option<String>> {
     ]
 }
 
-/// One CNF per puzzle of `file`, in puzzle order.
-fn split(file: &Path, dir: &Path) -> Vec<PathBuf> {
+/// One CNF per puzzle of `file`, in puzzle order; `options` go to `sudoku2cnf` first
+/// (e.g. `--layout hanidoku`).
+fn split(file: &Path, dir: &Path, options: &[&str]) -> Vec<PathBuf> {
     let out = dir.join("cnf");
-    run(
-        "sudoku2cnf",
-        &["--split", out.to_str().unwrap(), file.to_str().unwrap()],
-        b"",
-    )
-    .expect_code(0);
+    let mut args = options.to_vec();
+    args.extend(["--split", out.to_str().unwrap(), file.to_str().unwrap()]);
+    run("sudoku2cnf", &args, b"").expect_code(0);
     let mut cnfs: Vec<PathBuf> = std::fs::read_dir(&out)
         .unwrap()
         .map(|entry| entry.unwrap().path())
@@ -54,7 +52,7 @@ fn split(file: &Path, dir: &Path) -> Vec<PathBuf> {
 fn stream(name: &str, file: &str, solve: impl Fn(&Path, &Path) -> Vec<u8>) -> Vec<u8> {
     let dir = scratch(name);
     let mut answers = Vec::new();
-    for cnf in split(&testdata(file), &dir) {
+    for cnf in split(&testdata(file), &dir, &[]) {
         answers.extend(solve(&cnf, &dir));
     }
     answers
@@ -385,24 +383,7 @@ fn every_model_of_one_puzzle_keeps_its_givens() {
 fn hanidoku_true_only_streams_need_no_flag_and_the_script_takes_a_layout() {
     let file = testdata("layouts/hanidoku.txt");
     let dir = scratch("batch-hanidoku");
-    let out = dir.join("cnf");
-    run(
-        "sudoku2cnf",
-        &[
-            "--layout",
-            "hanidoku",
-            "--split",
-            out.to_str().unwrap(),
-            file.to_str().unwrap(),
-        ],
-        b"",
-    )
-    .expect_code(0);
-    let mut cnfs: Vec<PathBuf> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    cnfs.sort();
+    let cnfs = split(&file, &dir, &["--layout", "hanidoku"]);
     let mut answers = Vec::new();
     for cnf in &cnfs {
         answers.extend(satsolve(cnf, &dir));

@@ -1,13 +1,7 @@
 //! `cactusplot` on a small results.csv: the SVG parses as XML and names every solver, the
 //! PNG is a PNG, and bad input gets one line on stderr and exit 2.
 
-use std::path::PathBuf;
-
-use crate::util::{run_program, scratch};
-
-fn cactusplot() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_cactusplot"))
-}
+use crate::util::{run, scratch};
 
 const RESULTS: &str = "\
 instance,category,expected,solver,status,correct,seconds,peak_kib
@@ -34,7 +28,7 @@ fn writes_an_svg_that_parses_and_a_png() {
         "--title",
         "fixture",
     ];
-    run_program(&cactusplot(), &args, b"")
+    run("cactusplot", &args, b"")
         .expect_code(0)
         .expect_no_stdout();
 
@@ -72,19 +66,19 @@ fn bad_input_is_one_line_and_exit_2() {
     let csv = dir.join("results.csv");
     std::fs::write(&csv, "instance,solver,seconds\na,b,1\n").unwrap();
     let svg = dir.join("out.svg");
-    let run = run_program(
-        &cactusplot(),
+    let bad = run(
+        "cactusplot",
         &[csv.to_str().unwrap(), "--svg", svg.to_str().unwrap()],
         b"",
     );
-    run.expect_code(2)
+    bad.expect_code(2)
         .expect_no_stdout()
         .expect_stderr_contains("results.csv: the header has no `category` column");
-    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
     assert!(!svg.exists());
 
     let missing = dir.join("missing.csv");
-    run_program(&cactusplot(), &[missing.to_str().unwrap()], b"")
+    run("cactusplot", &[missing.to_str().unwrap()], b"")
         .expect_code(2)
         .expect_stderr_contains("missing.csv");
 }

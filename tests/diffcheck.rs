@@ -174,11 +174,6 @@ fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
 /// slow (a plain occurrence-list propagation per step); every proof goes through dratify.
 const OWN_CHECKER_STEPS: usize = 2_000;
 
-/// dratify's literal: variable v (1-based) is 2(v-1), its negation 2(v-1)+1.
-fn dratify_lit(n: i64) -> dratify::Lit {
-    (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
-}
-
 /// Checks a text DRAT proof of `formula`: dratify (RUP only: our solver never needs RAT)
 /// always, and `drat.rs`, which shares no code with dratify, on small proofs too.
 fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
@@ -186,31 +181,7 @@ fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
     if steps.len() <= OWN_CHECKER_STEPS {
         drat::check(&formula.clauses, &steps).map_err(|e| format!("proof rejected: {e}"))?;
     }
-    let num_vars = formula
-        .clauses
-        .iter()
-        .chain(steps.iter().map(|(_, c)| c))
-        .flatten()
-        .map(|n| n.unsigned_abs())
-        .max()
-        .unwrap_or(0) as u32;
-    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
-    // hide a unit from it.
-    let clauses: Vec<Vec<dratify::Lit>> = formula
-        .clauses
-        .iter()
-        .map(|clause| {
-            let mut lits: Vec<dratify::Lit> = clause.iter().map(|&n| dratify_lit(n)).collect();
-            lits.sort_unstable();
-            lits.dedup();
-            lits
-        })
-        .collect();
-    let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
-        .iter()
-        .map(|(deletion, clause)| (*deletion, clause.iter().map(|&n| dratify_lit(n)).collect()))
-        .collect();
-    let result = dratify::Checker::new(num_vars, &clauses, false, true).check(&steps);
+    let result = drat::dratify_check(&formula.clauses, &steps);
     if !result.ok {
         return Err(format!("dratify rejects the proof: {}", result.reason));
     }

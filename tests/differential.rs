@@ -4,48 +4,24 @@
 //! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
 //! (`diffcheck.rs`; `scripts/fuzz-diff` runs the same check at larger sizes for hours).
 
-use sudosat::families::{Family, Scale};
+use sudosat::families::{random_clause, random_ksat, Family, Formula, Scale};
 
 use crate::diffcheck::{run_family, Count, Tally, Tools};
 use crate::util::{self, run, run_program, scratch, SplitMix64};
 
-/// A random clause of `len` distinct variables out of `vars`.
-fn clause(rng: &mut SplitMix64, vars: u64, len: usize) -> Vec<i64> {
-    let mut clause: Vec<i64> = Vec::with_capacity(len);
-    while clause.len() < len {
-        let var = rng.below(vars) as i64 + 1;
-        if clause.iter().all(|lit| lit.abs() != var) {
-            clause.push(if rng.below(2) == 0 { var } else { -var });
-        }
-    }
-    clause
-}
-
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
-fn formula(rng: &mut SplitMix64, vars: u64, mixed: bool) -> Vec<Vec<i64>> {
-    if mixed {
-        let count = (vars as f64 * 2.5) as usize;
-        (0..count)
-            .map(|_| {
-                let len = 1 + rng.below(5.min(vars)) as usize;
-                clause(rng, vars, len)
-            })
-            .collect()
-    } else {
-        let count = (vars as f64 * 4.26).round() as usize;
-        (0..count).map(|_| clause(rng, vars, 3)).collect()
+fn formula(rng: &mut SplitMix64, vars: usize, mixed: bool) -> Formula {
+    if !mixed {
+        return random_ksat(rng, vars, 3, 4.26);
     }
-}
-
-fn to_dimacs(vars: u64, clauses: &[Vec<i64>]) -> String {
-    let mut text = format!("p cnf {vars} {}\n", clauses.len());
-    for clause in clauses {
-        for lit in clause {
-            text.push_str(&format!("{lit} "));
-        }
-        text.push_str("0\n");
-    }
-    text
+    let count = (vars as f64 * 2.5) as usize;
+    let clauses = (0..count)
+        .map(|_| {
+            let len = 1 + rng.index(5.min(vars));
+            random_clause(rng, vars, len)
+        })
+        .collect();
+    Formula { vars, clauses }
 }
 
 /// The literals of satsolve's `v` lines.
@@ -67,7 +43,7 @@ fn satisfies(model: &[i64], clauses: &[Vec<i64>]) -> bool {
     })
 }
 
-fn brute_force_sat(vars: u64, clauses: &[Vec<i64>]) -> bool {
+fn brute_force_sat(vars: usize, clauses: &[Vec<i64>]) -> bool {
     (0u64..1 << vars).any(|bits| {
         clauses.iter().all(|clause| {
             clause.iter().any(|&lit| {
@@ -86,21 +62,21 @@ fn random_formulas_agree_with_independent_oracles() {
     let (mut sat, mut unsat) = (0, 0);
     for round in 0..240 {
         let vars = match round % 4 {
-            0 => 5 + rng.below(11),
-            1 => 12 + rng.below(5),
-            2 => 40 + rng.below(60),
-            _ => 100 + rng.below(101),
+            0 => 5 + rng.index(11),
+            1 => 12 + rng.index(5),
+            2 => 40 + rng.index(60),
+            _ => 100 + rng.index(101),
         };
         let mixed = round % 3 == 0;
-        let clauses = formula(&mut rng, vars, mixed);
-        let text = to_dimacs(vars, &clauses);
+        let instance = formula(&mut rng, vars, mixed);
+        let (text, clauses) = (instance.to_dimacs(), &instance.clauses);
         let result = run("satsolve", &[], text.as_bytes());
         match result.code {
             10 => {
                 let model = model(&result.stdout_text());
-                assert_eq!(model.len() as u64, vars);
+                assert_eq!(model.len(), vars);
                 assert!(
-                    satisfies(&model, &clauses),
+                    satisfies(&model, clauses),
                     "round {round}: bad model\n{text}"
                 );
                 sat += 1;
@@ -108,7 +84,7 @@ fn random_formulas_agree_with_independent_oracles() {
             20 => {
                 if vars <= 16 {
                     assert!(
-                        !brute_force_sat(vars, &clauses),
+                        !brute_force_sat(vars, clauses),
                         "round {round}: wrong UNSAT\n{text}"
                     );
                 } else if let Some(minisat) = &minisat {
@@ -124,7 +100,7 @@ fn random_formulas_agree_with_independent_oracles() {
             }
         }
         if vars <= 16 && result.code == 10 {
-            assert!(brute_force_sat(vars, &clauses));
+            assert!(brute_force_sat(vars, clauses));
         }
     }
     assert!(

@@ -6,7 +6,8 @@
 //! checker is forward and strict: every added clause must follow by reverse unit
 //! propagation (RUP) from the clauses present at that point (no RAT: our solver never
 //! needs it, so accepting it could only hide a bug), every deletion must name a present
-//! clause, and the proof must add the empty clause.
+//! clause, and the proof must add the empty clause. [`dratify_check`] is the adapter to the
+//! dratify crate, the second checker every proof test also asks.
 
 use std::collections::HashMap;
 
@@ -281,4 +282,37 @@ pub fn check(formula: &[Vec<i64>], steps: &[Step]) -> Result<usize, String> {
         checker.add(clause);
     }
     Err("the proof never adds the empty clause".to_string())
+}
+
+/// dratify's literal: variable v (1-based) is 2(v-1), its negation 2(v-1)+1.
+fn dratify_lit(n: i64) -> dratify::Lit {
+    (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
+}
+
+/// Checks `steps` against `formula` with the dratify crate, RUP only (our solver never
+/// needs RAT): the second, independent checker of the proof tests.
+pub fn dratify_check(formula: &[Vec<i64>], steps: &[Step]) -> dratify::CheckResult {
+    let num_vars = formula
+        .iter()
+        .chain(steps.iter().map(|(_, c)| c))
+        .flatten()
+        .map(|n| n.unsigned_abs())
+        .max()
+        .unwrap_or(0) as u32;
+    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
+    // hide a unit from it. The formula may legally repeat literals; proofs never do.
+    let clauses: Vec<Vec<dratify::Lit>> = formula
+        .iter()
+        .map(|c| {
+            let mut lits: Vec<dratify::Lit> = c.iter().map(|&n| dratify_lit(n)).collect();
+            lits.sort_unstable();
+            lits.dedup();
+            lits
+        })
+        .collect();
+    let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
+        .iter()
+        .map(|(d, c)| (*d, c.iter().map(|&n| dratify_lit(n)).collect()))
+        .collect();
+    dratify::Checker::new(num_vars, &clauses, false, true).check(&steps)
 }

@@ -13,7 +13,7 @@ use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
 use sudosat::Lit;
 
-use super::drat::{self, Step};
+use super::drat::{self, dratify_check, Step};
 use crate::util::SplitMix64;
 
 /// A proof sink the test can read back.
@@ -56,11 +56,18 @@ struct Run {
     stats: Stats,
 }
 
+/// Adds the DIMACS clauses of `formula` to `solver`.
+fn add_clauses(solver: &mut Solver, formula: &[Vec<i64>]) {
+    for clause in formula {
+        let lits: Vec<Lit> = clause
+            .iter()
+            .map(|&n| Lit::from_dimacs(n).unwrap())
+            .collect();
+        solver.add_clause(&lits);
+    }
+}
+
 fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
-    let lits: Vec<Vec<Lit>> = formula
-        .iter()
-        .map(|c| c.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect())
-        .collect();
     let num_vars = formula
         .iter()
         .flatten()
@@ -72,9 +79,7 @@ fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
     if order == Order::ProofFirst {
         solver.set_proof(Box::new(sink.clone()), format);
     }
-    for clause in &lits {
-        solver.add_clause(clause);
-    }
+    add_clauses(&mut solver, formula);
     if order == Order::ClausesFirst {
         solver.set_proof(Box::new(sink.clone()), format);
     }
@@ -86,38 +91,6 @@ fn run(formula: &[Vec<i64>], format: ProofFormat, order: Order) -> Run {
         proof,
         stats: solver.stats().clone(),
     }
-}
-
-/// dratify's literal: variable v (0-based) has 2v and 2v + 1.
-fn dratify_lit(n: i64) -> dratify::Lit {
-    (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
-}
-
-/// Checks with dratify, RUP only (our solver never needs RAT). Returns the result.
-fn dratify_check(formula: &[Vec<i64>], steps: &[Step]) -> dratify::CheckResult {
-    let num_vars = formula
-        .iter()
-        .chain(steps.iter().map(|(_, c)| c))
-        .flatten()
-        .map(|n| n.unsigned_abs())
-        .max()
-        .unwrap_or(0) as u32;
-    // Clauses are sets: dratify counts literal occurrences, so a repeated literal would
-    // hide a unit from it. The formula may legally repeat literals; proofs never do.
-    let clauses: Vec<Vec<dratify::Lit>> = formula
-        .iter()
-        .map(|c| {
-            let mut lits: Vec<dratify::Lit> = c.iter().map(|&n| dratify_lit(n)).collect();
-            lits.sort_unstable();
-            lits.dedup();
-            lits
-        })
-        .collect();
-    let steps: Vec<(bool, Vec<dratify::Lit>)> = steps
-        .iter()
-        .map(|(d, c)| (*d, c.iter().map(|&n| dratify_lit(n)).collect()))
-        .collect();
-    dratify::Checker::new(num_vars, &clauses, false, true).check(&steps)
 }
 
 /// Solves `formula` with a text and a binary proof; asserts the answer is UNSAT, both
@@ -321,26 +294,14 @@ fn proof_errors_are_reported_not_panicked() {
     let formula = pigeonhole(5);
     let mut solver = Solver::with_vars(30);
     solver.set_proof(Box::new(Full), ProofFormat::Text);
-    for clause in &formula {
-        let lits: Vec<Lit> = clause
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect();
-        solver.add_clause(&lits);
-    }
+    add_clauses(&mut solver, &formula);
     assert_eq!(solver.solve(), Outcome::Unsat);
     let error = solver.proof_error().expect("the write error is kept");
     assert_eq!(error.to_string(), "no space left on device");
 
     // A proof requested after learning cannot be valid; the solver says so.
     let mut solver = Solver::with_vars(30);
-    for clause in &formula {
-        let lits: Vec<Lit> = clause
-            .iter()
-            .map(|&n| Lit::from_dimacs(n).unwrap())
-            .collect();
-        solver.add_clause(&lits);
-    }
+    add_clauses(&mut solver, &formula);
     solver.set_conflict_limit(Some(10));
     assert_eq!(solver.solve(), Outcome::Unknown);
     solver.set_proof(Box::new(Sink::default()), ProofFormat::Text);

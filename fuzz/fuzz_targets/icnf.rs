@@ -23,11 +23,18 @@ fuzz_target!(|data: &[u8]| {
     match formula {
         Formula::Plain(dimacs) => {
             let whole = read_dimacs(text, &options).expect("both readers accept plain DIMACS");
-            assert_eq!(whole.cnf, dimacs.cnf, "streaming and whole-input readers differ");
+            assert_eq!(
+                whole.cnf, dimacs.cnf,
+                "streaming and whole-input readers differ"
+            );
         }
         Formula::Incremental { base, mut cubes } => {
             for index in 0..base.cnf.num_clauses() {
-                assert!(base.cnf.clause(index).iter().all(|l| l.var().index() < base.cnf.num_vars()));
+                assert!(base
+                    .cnf
+                    .clause(index)
+                    .iter()
+                    .all(|l| l.var().index() < base.cnf.num_vars()));
             }
             let mut last_line = 0;
             while let Some(cube) = cubes.next() {

@@ -41,7 +41,7 @@
 
 use std::io::Write;
 
-use super::{line_symbol, push_grid, GenError, OutputFormat};
+use super::{push_grid, GenError, OutputFormat};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::solver::cdcl::Solver;
@@ -53,6 +53,16 @@ const BUFFER: usize = 4 << 20;
 
 /// Marks a cell byte in a template: `CELL + j` stands for `P[j]`.
 const CELL: u8 = 128;
+
+/// The line-format symbol of a value (`.` blank, `1`-`9`, then `A`-`Z`), the alphabet of
+/// [`crate::grid::to_line`] as a byte for the template table.
+fn line_symbol(value: u8) -> u8 {
+    match value {
+        0 => b'.',
+        1..=9 => b'0' + value,
+        _ => b'A' + (value - 10),
+    }
+}
 
 /// The distinct-grid construction for an n×n Sudoku (see the module docs).
 #[derive(Clone, Debug)]

@@ -1,6 +1,8 @@
 //! Generating solved grids and puzzles, and rating puzzles: the library side of
 //! `sudokugen`.
 //!
+//! - [`cli`]: the `sudokugen` subcommands, which the binary calls once it has parsed its
+//!   arguments.
 //! - [`grids`]: N distinct solved square grids by construction (first-row permutation ×
 //!   row-shift pattern), written at disk speed; other layouts by solver enumeration with
 //!   blocking clauses.
@@ -11,12 +13,13 @@
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
+pub mod cli;
 pub mod grids;
 mod propagate;
 pub mod puzzles;
 pub mod random;
 pub mod rate;
-mod symmetry;
+pub(crate) mod symmetry;
 
 use std::fmt;
 use std::str::FromStr;
@@ -142,15 +145,6 @@ impl fmt::Display for OutputFormat {
     }
 }
 
-/// The line-format symbol of a digit: `1`-`9`, then `A`-`Z`; `.` for blank.
-pub(crate) fn line_symbol(value: u8) -> u8 {
-    match value {
-        0 => b'.',
-        1..=9 => b'0' + value,
-        _ => b'A' + (value - 10),
-    }
-}
-
 /// Appends `grid` to `out` in `format` (slow path, one grid at a time: puzzles and
 /// enumerated grids; the million-grid path is [`grids::Construction::write`]).
 pub fn push_grid(
@@ -161,12 +155,10 @@ pub fn push_grid(
 ) -> Result<(), GenError> {
     match format {
         OutputFormat::Line => {
-            if layout.size() > 35 {
-                return Err(GenError::NoLineFormat {
-                    size: layout.size(),
-                });
-            }
-            out.extend(grid.cells().iter().map(|&v| line_symbol(v)));
+            let line = crate::grid::to_line(grid).ok_or(GenError::NoLineFormat {
+                size: layout.size(),
+            })?;
+            out.extend_from_slice(line.as_bytes());
             out.push(b'\n');
         }
         OutputFormat::Block => {
@@ -181,9 +173,14 @@ pub fn push_grid(
 /// every incremental check of this module solves under assumptions. The compact encoding
 /// would bake givens into the clauses, which is exactly what must stay changeable.
 pub fn empty_grid_cnf(layout: &Layout) -> Result<Cnf, GenError> {
+    extended_cnf(&Grid::empty_for(layout), layout)
+}
+
+/// The extended encoding of `grid` and its givens, without symmetry breaking.
+pub(crate) fn extended_cnf(grid: &Grid, layout: &Layout) -> Result<Cnf, GenError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
         break_symmetry: false,
     };
-    Ok(encode_with(&Grid::empty_for(layout), layout, &options)?.cnf)
+    Ok(encode_with(grid, layout, &options)?.cnf)
 }

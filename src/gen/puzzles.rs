@@ -24,7 +24,7 @@
 
 use super::propagate::Propagator;
 use super::random::RandomGrids;
-use super::rate::{rate, Level};
+use super::rate::{Level, Rater};
 use super::symmetry::shuffled;
 use super::GenError;
 use crate::grid::Grid;
@@ -75,6 +75,8 @@ pub struct Generator {
     propagator: Propagator,
     /// Scratch: the assumptions of one uniqueness question.
     assumptions: Vec<Lit>,
+    /// The rater of `--difficulty`, built on first use and kept for every candidate.
+    rater: Option<Rater>,
 }
 
 impl Generator {
@@ -90,13 +92,15 @@ impl Generator {
             list.sort_unstable();
             list.dedup();
         }
+        let empty = super::empty_grid_cnf(layout)?;
         Ok(Generator {
             grids: RandomGrids::new(layout, seed)?,
-            checker: Solver::new(&super::empty_grid_cnf(layout)?),
-            propagator: Propagator::new(&super::empty_grid_cnf(layout)?),
+            checker: Solver::new(&empty),
+            propagator: Propagator::new(&empty),
             map: VarMap::for_layout(layout),
             peers,
             assumptions: Vec::new(),
+            rater: None,
         })
     }
 
@@ -128,7 +132,11 @@ impl Generator {
                 continue;
             };
             if let Some(level) = request.difficulty {
-                if rate(&puzzle, self.grids.layout())?.level != level {
+                let rater = match &mut self.rater {
+                    Some(rater) => rater,
+                    empty => empty.insert(Rater::new(self.grids.layout())?),
+                };
+                if rater.rate(&puzzle)?.level != level {
                     continue;
                 }
             }

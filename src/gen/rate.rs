@@ -23,8 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::propagate::Propagator;
-use super::{empty_grid_cnf, GenError};
-use crate::encode::{encode_with, EncodeOptions, EncodingKind};
+use super::{empty_grid_cnf, extended_cnf, GenError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::{Lit, Var};
@@ -176,11 +175,7 @@ impl Rater {
 
     /// The search level: a fresh CDCL solve, scored by its conflicts.
     fn search(&self, puzzle: &Grid) -> Result<Rating, GenError> {
-        let options = EncodeOptions {
-            kind: EncodingKind::Extended,
-            break_symmetry: false,
-        };
-        let cnf = encode_with(puzzle, &self.layout, &options)?.cnf;
+        let cnf = extended_cnf(puzzle, &self.layout)?;
         let mut solver = Solver::new(&cnf);
         let level = match solver.solve() {
             Outcome::Sat(_) => Level::Search,

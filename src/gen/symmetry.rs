@@ -31,6 +31,17 @@ pub(crate) fn shuffled(len: usize, rng: &mut SplitMix64) -> Vec<usize> {
     items
 }
 
+/// A random order of the k² rows (or columns) of a k²×k² Sudoku that keeps bands
+/// (stacks) together: the bands shuffled, then the lines within each band.
+pub(crate) fn band_order(k: usize, rng: &mut SplitMix64) -> Vec<usize> {
+    let bands = shuffled(k, rng);
+    let mut order = Vec::with_capacity(k * k);
+    for &band in &bands {
+        order.extend(shuffled(k, rng).into_iter().map(|i| band * k + i));
+    }
+    order
+}
+
 impl Symmetries {
     /// The group sets of `layout`.
     pub(crate) fn new(layout: &Layout) -> Symmetries {
@@ -116,16 +127,8 @@ impl Symmetries {
 /// Rows and columns shuffled within bands and stacks, bands and stacks shuffled, and a
 /// transposition half the time: a symmetry of every k²×k² Sudoku.
 fn square_shuffle(n: usize, k: usize, rng: &mut SplitMix64) -> Vec<usize> {
-    let lines = |rng: &mut SplitMix64| {
-        let bands = shuffled(k, rng);
-        let mut order = Vec::with_capacity(n);
-        for &band in &bands {
-            order.extend(shuffled(k, rng).into_iter().map(|i| band * k + i));
-        }
-        order
-    };
-    let rows = lines(rng);
-    let cols = lines(rng);
+    let rows = band_order(k, rng);
+    let cols = band_order(k, rng);
     let transpose = rng.index(2) == 1;
     (0..n * n)
         .map(|cell| {
