@@ -409,18 +409,16 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
     let mut rng = SplitMix64(0x1c9f);
     for round in 0..12 {
         let vars = 6 + rng.index(5);
-        let random_clause = |rng: &mut SplitMix64| -> Vec<i64> {
-            (0..3)
-                .map(|_| {
-                    let var = rng.index(vars) as i64 + 1;
-                    if rng.below(2) == 0 {
-                        var
-                    } else {
-                        -var
-                    }
-                })
-                .collect()
+        let random_lit = |rng: &mut SplitMix64| -> i64 {
+            let var = rng.index(vars) as i64 + 1;
+            if rng.below(2) == 0 {
+                var
+            } else {
+                -var
+            }
         };
+        let random_clause =
+            |rng: &mut SplitMix64| -> Vec<i64> { (0..3).map(|_| random_lit(rng)).collect() };
         let mut clauses: Vec<Vec<i64>> = (0..vars * 3).map(|_| random_clause(&mut rng)).collect();
         let mut text = String::from("p inccnf\n");
         for clause in &clauses {
@@ -435,16 +433,7 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
                 text.push_str(&format!("{} 0\n", join(&clause)));
                 clauses.push(clause);
             }
-            let cube: Vec<i64> = (0..rng.index(4))
-                .map(|_| {
-                    let var = rng.index(vars) as i64 + 1;
-                    if rng.below(2) == 0 {
-                        var
-                    } else {
-                        -var
-                    }
-                })
-                .collect();
+            let cube: Vec<i64> = (0..rng.index(4)).map(|_| random_lit(&mut rng)).collect();
             text.push_str(&format!("a {} 0\n", join(&cube)).replace("a  0", "a 0"));
             expected.push(brute_force(vars, &clauses, &cube));
             cubes.push((cube, clauses.clone()));
