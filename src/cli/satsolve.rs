@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::answer::push_block;
+use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
 use super::progress::ProgressMode;
 use super::stream::{listing, run_stream, BlockSink, StreamContext};
@@ -120,8 +120,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let mut answers = Answers {
         sink: BlockSink::new(options.output.as_ref())?,
         format: options.format,
-        print_model: !options.quiet,
-        true_only: options.true_only.then(|| listing(options, &dimacs)),
+        listing: listing(options, &dimacs),
     };
     let limits = Limits {
         conflicts: options.conflicts,
@@ -209,17 +208,19 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
 struct Answers {
     sink: BlockSink,
     format: AnswerFormat,
-    print_model: bool,
-    /// `--true-only`: which literals the competition form's `v` lines list.
-    true_only: Option<super::answer::Listing>,
+    /// Which literals the `v` lines list (`Listing::None`: no model, `--quiet`).
+    listing: Listing,
 }
 
 impl Answers {
     fn write(&mut self, outcome: &Outcome, elapsed: Duration) -> Result<(), Failure> {
         let mut text = Vec::new();
-        match (&self.true_only, self.format) {
-            (Some(listing), AnswerFormat::Competition) => push_block(&mut text, outcome, listing),
-            _ => write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?,
+        match self.format {
+            AnswerFormat::Competition => push_block(&mut text, outcome, &self.listing),
+            AnswerFormat::Res => {
+                let print_model = self.listing != Listing::None;
+                write_answer(&mut text, outcome, self.format, print_model, elapsed)?;
+            }
         }
         self.sink.write(&text)
     }
