@@ -4,10 +4,9 @@
 //! simplified formula (what the `compact` encoding writes for one puzzle), which is small
 //! and cheap to build.
 //!
-//! Counter-based: each clause keeps how many of its literals are not yet false. The next
-//! cube puts back only the counters and values the last one changed, so a cube whose
-//! propagation assigns every variable costs the literals it touches, not the formula's
-//! size; only a cube left open reads the whole formula (to write what is left).
+//! Counter-based: each clause keeps how many of its literals are not yet false; the
+//! counters are reset from a template per cube (one copy), so a cube costs the literals it
+//! touches, not the formula's size.
 
 use crate::cnf::Cnf;
 use crate::lit::Lit;
@@ -30,13 +29,11 @@ pub struct Propagator {
     formula: Cnf,
     /// Per literal code, the clauses containing that literal.
     occurs: Vec<Vec<u32>>,
-    /// Per clause, its length: what a counter goes back to.
+    /// Per clause, its length: the template of the counters.
     lengths: Vec<u32>,
-    // Per-cube state, reused; `propagate` puts back only what the last cube changed.
-    /// Per clause, how many of its literals are not false.
+    // Per-cube state, reused.
     open: Vec<u32>,
-    /// The clauses whose counter the last cube lowered (with repeats).
-    lowered: Vec<u32>,
+    satisfied: Vec<bool>,
     value: Vec<Option<bool>>,
     trail: Vec<Lit>,
     /// The formula's unit clauses.
@@ -52,8 +49,8 @@ impl Propagator {
             formula: Cnf::new(formula.num_vars()),
             occurs: vec![Vec::new(); 2 * formula.num_vars()],
             lengths: Vec::with_capacity(formula.num_clauses()),
-            open: Vec::with_capacity(formula.num_clauses()),
-            lowered: Vec::new(),
+            open: Vec::new(),
+            satisfied: Vec::new(),
             value: Vec::new(),
             trail: Vec::new(),
             units: Vec::new(),
@@ -77,7 +74,6 @@ impl Propagator {
             self.occurs[lit.code()].push(index);
         }
         self.lengths.push(clause.len() as u32);
-        self.open.push(clause.len() as u32);
         self.empty |= clause.is_empty();
         if let [unit] = clause {
             self.units.push(*unit);
@@ -85,16 +81,10 @@ impl Propagator {
     }
 
     /// Propagates `cube` (and the formula's unit clauses) to a fixpoint.
-    ///
-    /// Satisfied clauses are not marked as such: a satisfied clause keeps its true
-    /// literal, so its counter never reaches 0, and when it reaches 1 that literal is the
-    /// one left and no unit follows. Which clauses are satisfied is looked at once, at the
-    /// fixpoint, and only when some variable is still unassigned.
     pub fn propagate(&mut self, cube: &[Lit]) -> Propagated {
         if self.empty {
             return Propagated::Conflict;
         }
-        self.reset();
         let num_vars = self
             .formula
             .num_vars()
@@ -102,24 +92,35 @@ impl Propagator {
         if self.occurs.len() < 2 * num_vars {
             self.occurs.resize(2 * num_vars, Vec::new());
         }
+        self.open.clear();
+        self.open.extend_from_slice(&self.lengths);
+        self.satisfied.clear();
+        self.satisfied.resize(self.lengths.len(), false);
+        self.value.clear();
         self.value.resize(num_vars, None);
-        for &lit in cube {
+        self.trail.clear();
+        for index in 0..cube.len() + self.units.len() {
+            let lit = cube
+                .get(index)
+                .copied()
+                .unwrap_or_else(|| self.units[index - cube.len()]);
             if !self.assign(lit) {
-                return Propagated::Conflict;
-            }
-        }
-        for index in 0..self.units.len() {
-            if !self.assign(self.units[index]) {
                 return Propagated::Conflict;
             }
         }
         let mut head = 0;
         while head < self.trail.len() {
-            let falsified = (!self.trail[head]).code();
+            let lit = self.trail[head];
             head += 1;
+            for &clause in &self.occurs[lit.code()] {
+                self.satisfied[clause as usize] = true;
+            }
+            let falsified = (!lit).code();
             for k in 0..self.occurs[falsified].len() {
                 let clause = self.occurs[falsified][k] as usize;
-                self.lowered.push(clause as u32);
+                if self.satisfied[clause] {
+                    continue;
+                }
                 self.open[clause] -= 1;
                 match self.open[clause] {
                     0 => return Propagated::Conflict,
@@ -130,8 +131,8 @@ impl Propagator {
                             .iter()
                             .copied()
                             .find(|l| self.value[l.var().index()].is_none());
-                        // None: the last open literal is already true (the clause is
-                        // satisfied).
+                        // None: the last open literal is already true, queued; the
+                        // clause is satisfied once it is processed.
                         if let Some(unit) = unit {
                             if !self.assign(unit) {
                                 return Propagated::Conflict;
@@ -142,17 +143,14 @@ impl Propagator {
                 }
             }
         }
-        // Every variable assigned without a conflict: every clause has a true literal.
-        if self.trail.len() == num_vars {
-            return Propagated::Model(self.model());
+        if self.satisfied.iter().all(|&done| done) {
+            let model = self.value.iter().map(|v| v.unwrap_or(false)).collect();
+            return Propagated::Model(model);
         }
         let mut rest = Cnf::new(num_vars);
         let mut clause_buf = Vec::new();
-        for clause in self.formula.clauses() {
-            if clause
-                .iter()
-                .any(|l| self.value[l.var().index()] == Some(l.is_positive()))
-            {
+        for (index, clause) in self.formula.clauses().enumerate() {
+            if self.satisfied[index] {
                 continue;
             }
             clause_buf.clear();
@@ -164,30 +162,10 @@ impl Propagator {
             );
             rest.add_clause(&clause_buf);
         }
-        if rest.num_clauses() == 0 {
-            return Propagated::Model(self.model());
-        }
         for &lit in &self.trail {
             rest.add_clause(&[lit]);
         }
         Propagated::Open(rest)
-    }
-
-    /// Undoes the last cube: its counters back to the clause lengths, its variables
-    /// unassigned.
-    fn reset(&mut self) {
-        for &clause in &self.lowered {
-            self.open[clause as usize] = self.lengths[clause as usize];
-        }
-        self.lowered.clear();
-        for lit in self.trail.drain(..) {
-            self.value[lit.var().index()] = None;
-        }
-    }
-
-    /// The values, unassigned variables false.
-    fn model(&self) -> Vec<bool> {
-        self.value.iter().map(|v| v.unwrap_or(false)).collect()
     }
 
     /// Makes `lit` true; `false` if it is already false.
