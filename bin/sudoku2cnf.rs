@@ -1,4 +1,4 @@
-//! `sudoku2cnf`: encode a Sudoku-family puzzle (any [`Layout`]) as DIMACS CNF.
+//! `sudoku2cnf`: encode a Sudoku-family puzzle (any [`Layout`](sudosat::layout::Layout)) as DIMACS CNF.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use sudosat::cli::{self, encode_batch, Failure, Source};
 use sudosat::dimacs::write_dimacs;
 use sudosat::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind};
 use sudosat::grid::{ParseOptions, Puzzle, PuzzleReader};
-use sudosat::layout::Layout;
+use sudosat::layout::LayoutChoice;
 
 const AFTER_HELP: &str = "\
 INPUT:
@@ -23,7 +23,8 @@ INPUT:
   or 9 lines of 5, 6, 7, 8, 9, 8, 7, 6, 5 symbols.
 
 LAYOUTS:
-  sudoku (default; size detected or --size), x-sudoku (both main diagonals are houses),
+  sudoku (default; size detected or --size), x-sudoku (both main diagonals are houses;
+  size detected or --size, like sudoku),
   hanidoku (the 61-cell honeycomb, digits 1..9, 27 consecutive-run lines), or the path of a
   layout file (jigsaw regions, diagonals, extra houses: see testdata/layouts/README.md).
 
@@ -119,15 +120,15 @@ fn encode(args: Args) -> Result<u8, Failure> {
         kind: args.encoding,
         break_symmetry: args.break_symmetry,
     };
-    // The square Sudoku keeps the reader's size detection (or --size); any other layout
-    // fixes what the reader accepts.
-    let layout = match args.layout.as_deref() {
-        None | Some("sudoku") => None,
-        Some(spec) => {
-            Some(Layout::resolve(spec, args.size).map_err(|error| Failure::new(2, error))?)
-        }
+    // `sudoku` keeps the reader's size detection (or --size), and so does `x-sudoku`
+    // without --size (each puzzle is encoded with the diagonals of its size); any other
+    // layout fixes what the reader accepts.
+    let choice = match args.layout.as_deref().filter(|&spec| spec != "sudoku") {
+        Some(spec) => LayoutChoice::from_args(Some(spec), args.size)
+            .map_err(|error| Failure::new(2, error))?,
+        None => LayoutChoice::Square,
     };
-    let mut puzzles = match &layout {
+    let mut puzzles = match choice.fixed() {
         Some(layout) => PuzzleReader::for_layout(input, layout, false),
         None => {
             PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, &source, error))?
@@ -148,23 +149,22 @@ fn encode(args: Args) -> Result<u8, Failure> {
         if all.is_empty() {
             return Err(Failure::input(2, &source, "no puzzle found"));
         }
-        return write_split(dir, &all, layout.as_ref(), &encode_options, args.stats);
+        return write_split(dir, &all, &choice, &encode_options, args.stats);
     }
     if args.index.is_none() {
         let Some(first) = next()? else {
             return Err(Failure::input(2, &source, "no puzzle found"));
         };
         let Some(second) = next()? else {
-            let bytes = encode_puzzle(&first, layout.as_ref(), &encode_options, args.stats)?;
+            let bytes = encode_puzzle(&first, &choice, &encode_options, args.stats)?;
             let mut out = cli::stdout();
             out.write_all(&bytes)?;
             out.flush()?;
             return Ok(0);
         };
-        let layout = match layout {
-            Some(layout) => layout,
-            None => Layout::square(first.grid.size()).map_err(|error| Failure::new(2, error))?,
-        };
+        let layout = choice
+            .for_size(first.grid.size())
+            .map_err(|error| Failure::new(2, error))?;
         let rest = std::iter::from_fn(|| next().transpose());
         let puzzles = [Ok(first), Ok(second)].into_iter().chain(rest);
         return encode_batch::write_stream(&source, &layout, &encode_options, args.stats, puzzles);
@@ -190,7 +190,7 @@ fn encode(args: Args) -> Result<u8, Failure> {
             format!("--index {wanted} is past the last puzzle ({count})"),
         ),
     })?;
-    let bytes = encode_puzzle(&puzzle, layout.as_ref(), &encode_options, args.stats)?;
+    let bytes = encode_puzzle(&puzzle, &choice, &encode_options, args.stats)?;
     let mut out = cli::stdout();
     out.write_all(&bytes)?;
     out.flush()?;
@@ -198,20 +198,21 @@ fn encode(args: Args) -> Result<u8, Failure> {
 }
 
 /// The whole DIMACS text of one puzzle, built in memory so that a failure never leaves half
-/// a formula on stdout.
-/// Without a `--layout`, the square layout of the puzzle's detected size.
+/// a formula on stdout. A layout not fixed by the flags takes the puzzle's detected size.
 fn encode_puzzle(
     puzzle: &Puzzle,
-    layout: Option<&Layout>,
+    choice: &LayoutChoice,
     options: &EncodeOptions,
     stats: bool,
 ) -> Result<Vec<u8>, Failure> {
-    let square;
-    let layout = match layout {
+    let sized;
+    let layout = match choice.fixed() {
         Some(layout) => layout,
         None => {
-            square = Layout::square(puzzle.grid.size()).map_err(|error| Failure::new(2, error))?;
-            &square
+            sized = choice
+                .for_size(puzzle.grid.size())
+                .map_err(|error| Failure::new(2, error))?;
+            &sized
         }
     };
     let encoding =
@@ -224,10 +225,11 @@ fn encode_puzzle(
     Ok(bytes)
 }
 
+/// `--split DIR`: one CNF file per puzzle, `DIR/NNNNNN.cnf` by puzzle number.
 fn write_split(
     dir: &Path,
     puzzles: &[Puzzle],
-    layout: Option<&Layout>,
+    choice: &LayoutChoice,
     options: &EncodeOptions,
     stats: bool,
 ) -> Result<u8, Failure> {
@@ -235,7 +237,7 @@ fn write_split(
         .map_err(|error| Failure::new(1, format!("cannot create {}: {error}", dir.display())))?;
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
-        let bytes = encode_puzzle(puzzle, layout, options, stats)?;
+        let bytes = encode_puzzle(puzzle, choice, options, stats)?;
         // Each file appears whole or not at all: a run that fails on a disk that fills up
         // must not leave a truncated CNF for a solver loop to pick up.
         let cannot_write =

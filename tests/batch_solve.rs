@@ -95,14 +95,19 @@ fn check_square(n: usize, puzzle: &[u8], true_vars: &[usize]) -> Result<Vec<u8>,
     Ok(cells)
 }
 
-/// The stream of `puzzles` through `satsolve flags`; returns the blocks and exit code.
-fn solve_stream(puzzles: &Path, encode: &[&str], flags: &[&str]) -> (Vec<Block>, i32) {
+/// The iCNF stream `sudoku2cnf encode` writes for the file `puzzles`.
+fn stream_cnf(puzzles: &Path, encode: &[&str]) -> Vec<u8> {
     let mut args = encode.to_vec();
     args.push(puzzles.to_str().unwrap());
     let cnf = run("sudoku2cnf", &args, b"");
     cnf.expect_code(0);
     assert!(cnf.stdout_text().contains("\np inccnf\n"));
-    let solved = run("satsolve", flags, &cnf.stdout);
+    cnf.stdout
+}
+
+/// The stream of `puzzles` through `satsolve flags`; returns the blocks and exit code.
+fn solve_stream(puzzles: &Path, encode: &[&str], flags: &[&str]) -> (Vec<Block>, i32) {
+    let solved = run("satsolve", flags, &stream_cnf(puzzles, encode));
     (blocks(&solved.stdout_text()), solved.code)
 }
 
@@ -356,33 +361,20 @@ fn a_bad_puzzle_ends_the_stream_naming_its_line() {
 
 #[test]
 fn stream_refusals_and_limits() {
-    let cnf = run(
-        "sudoku2cnf",
-        &[testdata("puzzles/batch/batch_9x9.txt").to_str().unwrap()],
-        b"",
-    );
+    let cnf = stream_cnf(&testdata("puzzles/batch/batch_9x9.txt"), &[]);
     for flags in [
         &["--proof", "x.drat"][..],
         &["--models", "2"],
         &["--format", "res"],
         &["--print-cnf"],
     ] {
-        run("satsolve", flags, &cnf.stdout)
+        run("satsolve", flags, &cnf)
             .expect_code(2)
             .expect_no_stdout()
             .expect_stderr_contains("incremental CNF");
     }
     // One conflict per block: some hard puzzles give up, but every cube keeps its block.
-    let hard = run(
-        "sudoku2cnf",
-        &[testdata("puzzles/batch/batch_9x9.txt").to_str().unwrap()],
-        b"",
-    );
-    let limited = run(
-        "satsolve",
-        &["--conflicts", "1", "--true-only"],
-        &hard.stdout,
-    );
+    let limited = run("satsolve", &["--conflicts", "1", "--true-only"], &cnf);
     let answers = blocks(&limited.stdout_text());
     assert_eq!(answers.len(), 50);
     assert_eq!(answers[25].status, "UNSATISFIABLE");
@@ -394,15 +386,11 @@ fn stream_refusals_and_limits() {
 fn gzip_stream_reads_like_plain() {
     use flate2::{write::GzEncoder, Compression};
     use std::io::Write;
-    let cnf = run(
-        "sudoku2cnf",
-        &[testdata("puzzles/batch/batch_4x4.txt").to_str().unwrap()],
-        b"",
-    );
+    let cnf = stream_cnf(&testdata("puzzles/batch/batch_4x4.txt"), &[]);
     let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
-    encoder.write_all(&cnf.stdout).unwrap();
+    encoder.write_all(&cnf).unwrap();
     let packed = encoder.finish().unwrap();
-    let plain = run("satsolve", &[], &cnf.stdout);
+    let plain = run("satsolve", &[], &cnf);
     let unpacked = run("satsolve", &[], &packed);
     assert_eq!((plain.code, unpacked.code), (20, 20));
     assert_eq!(plain.stdout, unpacked.stdout);
@@ -421,18 +409,16 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
     let mut rng = SplitMix64(0x1c9f);
     for round in 0..12 {
         let vars = 6 + rng.index(5);
-        let random_clause = |rng: &mut SplitMix64| -> Vec<i64> {
-            (0..3)
-                .map(|_| {
-                    let var = rng.index(vars) as i64 + 1;
-                    if rng.below(2) == 0 {
-                        var
-                    } else {
-                        -var
-                    }
-                })
-                .collect()
+        let random_lit = |rng: &mut SplitMix64| -> i64 {
+            let var = rng.index(vars) as i64 + 1;
+            if rng.below(2) == 0 {
+                var
+            } else {
+                -var
+            }
         };
+        let random_clause =
+            |rng: &mut SplitMix64| -> Vec<i64> { (0..3).map(|_| random_lit(rng)).collect() };
         let mut clauses: Vec<Vec<i64>> = (0..vars * 3).map(|_| random_clause(&mut rng)).collect();
         let mut text = String::from("p inccnf\n");
         for clause in &clauses {
@@ -447,16 +433,7 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
                 text.push_str(&format!("{} 0\n", join(&clause)));
                 clauses.push(clause);
             }
-            let cube: Vec<i64> = (0..rng.index(4))
-                .map(|_| {
-                    let var = rng.index(vars) as i64 + 1;
-                    if rng.below(2) == 0 {
-                        var
-                    } else {
-                        -var
-                    }
-                })
-                .collect();
+            let cube: Vec<i64> = (0..rng.index(4)).map(|_| random_lit(&mut rng)).collect();
             text.push_str(&format!("a {} 0\n", join(&cube)).replace("a  0", "a 0"));
             expected.push(brute_force(vars, &clauses, &cube));
             cubes.push((cube, clauses.clone()));

@@ -167,3 +167,36 @@ fn bad_size_and_usage_are_errors() {
     help.expect_code(0);
     assert!(help.stdout_text().contains("EXIT CODES"));
 }
+
+/// `--layout x-sudoku` without `--size` takes the size of the puzzles, as `sudoku` does
+/// (it took 9 and refused a 4x4), for one puzzle and for a stream.
+#[test]
+fn x_sudoku_takes_its_size_from_the_puzzles() {
+    let one = run(
+        "sudoku2cnf",
+        &["--layout", "x-sudoku"],
+        b"1...............\n",
+    );
+    one.expect_code(0);
+    let (comments, header, _) = parse(&one.stdout_text());
+    assert!(
+        comments.iter().any(|c| c == "layout x-sudoku 4"),
+        "{comments:?}"
+    );
+    assert_eq!(header[0], 64);
+    let stream = run(
+        "sudoku2cnf",
+        &["--layout", "x-sudoku"],
+        b"1...............\n.2..............\n",
+    );
+    stream.expect_code(0);
+    let text = stream.stdout_text();
+    assert!(
+        text.starts_with("p inccnf") || text.contains("\np inccnf"),
+        "{text}"
+    );
+    assert!(text.contains("c layout x-sudoku 4"), "{text}");
+    let answers = run("satsolve", &[], &stream.stdout);
+    answers.expect_code(10);
+    assert_eq!(answers.stdout_text().matches("s SATISFIABLE").count(), 2);
+}

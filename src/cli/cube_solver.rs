@@ -17,7 +17,7 @@
 use super::propagate::{Propagated, Propagator};
 use crate::cnf::Cnf;
 use crate::lit::Lit;
-use crate::solver::{new_engine, Engine, EngineKind, Limits, Outcome};
+use crate::solver::{new_engine, write_counters, Engine, EngineKind, Limits, Outcome};
 
 /// Solves cubes over a formula that only grows.
 pub enum CubeSolver {
@@ -83,7 +83,7 @@ impl CubeSolver {
         match self {
             CubeSolver::Assumptions(engine) => engine.write_stats(out),
             CubeSolver::Simplify { searched, .. } => {
-                writeln!(out, "c {:<20} {searched}", "blocks searched")
+                write_counters(out, &[("blocks searched", *searched)])
             }
         }
     }

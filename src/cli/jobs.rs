@@ -146,6 +146,8 @@ pub(super) fn solve_parallel<R: BufRead>(
     let mut buf = Vec::with_capacity(FLUSH_AT + 64 * 1024);
     let mut input_done = false;
     let mut any = false;
+    // The log's length: only this thread appends to it.
+    let mut logged = 0;
     let mut failure = None;
     loop {
         while !input_done && sent - written < window {
@@ -155,10 +157,10 @@ pub(super) fn solve_parallel<R: BufRead>(
                     Some(Ok(cube)) => {
                         if cube.clauses.num_clauses() > 0 {
                             append_log(&log, &cube.clauses);
+                            logged += cube.clauses.num_clauses();
                         }
-                        let clauses_before = log.read().map_or(0, |log| log.len());
                         chunk.push(Job {
-                            clauses_before,
+                            clauses_before: logged,
                             lits: cube.lits,
                         });
                     }
@@ -226,6 +228,7 @@ pub(super) fn solve_parallel<R: BufRead>(
     }
 }
 
+/// Appends `clauses` to the shared clause log.
 fn append_log(log: &RwLock<Vec<Vec<Lit>>>, clauses: &Cnf) {
     if let Ok(mut log) = log.write() {
         log.extend(clauses.clauses().map(<[Lit]>::to_vec));

@@ -7,16 +7,16 @@
 //! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::answer::push_block;
+use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
 use super::progress::ProgressMode;
-use super::stream::{listing, run_stream, StreamContext};
+use super::stream::{listing, run_stream, BlockSink, StreamContext};
 use super::{Failure, Source};
 use crate::cnf::Cnf;
 use crate::dimacs::{read_formula, write_dimacs, Formula, ReadOptions};
@@ -118,16 +118,9 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     }
 
     let mut answers = Answers {
-        stdout: super::stdout(),
-        file: match &options.output {
-            Some(path) => {
-                Some(AtomicFile::create(path).map_err(|error| output_failure(path, error))?)
-            }
-            None => None,
-        },
+        sink: BlockSink::new(options.output.as_ref())?,
         format: options.format,
-        print_model: !options.quiet,
-        true_only: options.true_only.then(|| listing(options, &dimacs)),
+        listing: listing(options, &dimacs),
     };
     let limits = Limits {
         conflicts: options.conflicts,
@@ -211,42 +204,30 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     Ok(code)
 }
 
-/// Where answers go: stdout, and the `--output` file if there is one.
+/// The answers of one formula, in the format asked for, to stdout and the `--output` file.
 struct Answers {
-    stdout: BufWriter<std::io::StdoutLock<'static>>,
-    /// The `--output` copy, published only when the whole run succeeds.
-    file: Option<AtomicFile>,
+    sink: BlockSink,
     format: AnswerFormat,
-    print_model: bool,
-    /// `--true-only`: which literals the competition form's `v` lines list.
-    true_only: Option<super::answer::Listing>,
+    /// Which literals the `v` lines list (`Listing::None`: no model, `--quiet`).
+    listing: Listing,
 }
 
 impl Answers {
     fn write(&mut self, outcome: &Outcome, elapsed: Duration) -> Result<(), Failure> {
         let mut text = Vec::new();
-        match (&self.true_only, self.format) {
-            (Some(listing), AnswerFormat::Competition) => push_block(&mut text, outcome, listing),
-            _ => write_answer(&mut text, outcome, self.format, self.print_model, elapsed)?,
+        match self.format {
+            AnswerFormat::Competition => push_block(&mut text, outcome, &self.listing),
+            AnswerFormat::Res => {
+                let print_model = self.listing != Listing::None;
+                write_answer(&mut text, outcome, self.format, print_model, elapsed)?;
+            }
         }
-        self.stdout.write_all(&text)?;
-        if let Some(file) = &mut self.file {
-            file.write_all(&text)
-                .map_err(|error| output_failure(file.target(), error))?;
-        }
-        Ok(())
+        self.sink.write(&text)
     }
 
-    /// Flushes stdout and publishes the `--output` file; an `Answers` dropped without
-    /// this (a failed run) leaves no output file behind.
-    fn finish(mut self) -> Result<(), Failure> {
-        self.stdout.flush()?;
-        if let Some(file) = self.file.take() {
-            let target = file.target().to_path_buf();
-            file.commit()
-                .map_err(|error| output_failure(&target, error))?;
-        }
-        Ok(())
+    /// Flushes stdout and publishes the `--output` file ([`BlockSink::finish`]).
+    fn finish(self) -> Result<(), Failure> {
+        self.sink.finish()
     }
 }
 

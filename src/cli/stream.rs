@@ -79,7 +79,8 @@ impl Tally {
     }
 }
 
-/// Where answer blocks go: stdout, and the `--output` file if there is one.
+/// Where answers go, for a stream and for one formula alike: stdout, and the `--output`
+/// file if there is one.
 pub(super) struct BlockSink {
     stdout: BufWriter<std::io::StdoutLock<'static>>,
     /// The `--output` copy, published only when the whole run succeeds.
@@ -89,6 +90,8 @@ pub(super) struct BlockSink {
 }
 
 impl BlockSink {
+    /// A sink to stdout, and to a temporary file renamed to `output` at
+    /// [`BlockSink::finish`].
     pub(super) fn new(output: Option<&PathBuf>) -> Result<BlockSink, Failure> {
         let file = match output {
             Some(path) => {
@@ -116,6 +119,7 @@ impl BlockSink {
         Ok(())
     }
 
+    /// Writes `bytes` to stdout (buffered) and to the `--output` file.
     pub(super) fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
         self.stdout.write_all(bytes)?;
         if let Some(file) = &mut self.file {

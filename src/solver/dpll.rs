@@ -427,17 +427,16 @@ impl Engine for Dpll {
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {
-        let rows: [(&str, u64); 5] = [
-            ("decisions", self.stats.decisions),
-            ("propagations", self.stats.propagations),
-            ("conflicts", self.stats.conflicts),
-            ("backtracks", self.stats.backtracks),
-            ("max depth", self.stats.max_depth),
-        ];
-        for (name, value) in rows {
-            writeln!(out, "c {name:<20} {value}")?;
-        }
-        Ok(())
+        super::write_counters(
+            out,
+            &[
+                ("decisions", self.stats.decisions),
+                ("propagations", self.stats.propagations),
+                ("conflicts", self.stats.conflicts),
+                ("backtracks", self.stats.backtracks),
+                ("max depth", self.stats.max_depth),
+            ],
+        )
     }
 
     fn name(&self) -> &'static str {

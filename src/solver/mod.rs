@@ -69,27 +69,35 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Writes the counters as DIMACS comment lines (`c name: value`), one per counter.
+    /// Writes the counters as DIMACS comment lines ([`write_counters`]), one per counter.
     /// Time and memory are not included: the caller measures those.
     pub fn write_comments(&self, out: &mut dyn Write) -> io::Result<()> {
-        let rows: [(&str, u64); 11] = [
-            ("conflicts", self.conflicts),
-            ("decisions", self.decisions),
-            ("propagations", self.propagations),
-            ("restarts", self.restarts),
-            ("learnt clauses", self.learnt_clauses),
-            ("learnt literals", self.learnt_literals),
-            ("minimised literals", self.minimised_literals),
-            ("deleted clauses", self.deleted_clauses),
-            ("reductions", self.reductions),
-            ("garbage collections", self.garbage_collections),
-            ("simplified clauses", self.simplified_clauses),
-        ];
-        for (name, value) in rows {
-            writeln!(out, "c {name:<20} {value}")?;
-        }
-        Ok(())
+        write_counters(
+            out,
+            &[
+                ("conflicts", self.conflicts),
+                ("decisions", self.decisions),
+                ("propagations", self.propagations),
+                ("restarts", self.restarts),
+                ("learnt clauses", self.learnt_clauses),
+                ("learnt literals", self.learnt_literals),
+                ("minimised literals", self.minimised_literals),
+                ("deleted clauses", self.deleted_clauses),
+                ("reductions", self.reductions),
+                ("garbage collections", self.garbage_collections),
+                ("simplified clauses", self.simplified_clauses),
+            ],
+        )
     }
+}
+
+/// Writes counters as `c` lines, names padded to one column: `c conflicts            12`.
+/// Every engine's statistics use this form.
+pub fn write_counters(out: &mut dyn Write, rows: &[(&str, u64)]) -> io::Result<()> {
+    for (name, value) in rows {
+        writeln!(out, "c {name:<20} {value}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

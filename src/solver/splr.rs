@@ -317,20 +317,19 @@ impl Engine for SplrEngine {
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {
-        let rows: [(&str, u64); 8] = [
-            ("splr builds", self.stats.builds),
-            ("conflicts", self.stats.conflicts),
-            ("decisions", self.stats.decisions),
-            ("propagations", self.stats.propagations),
-            ("restarts", self.stats.restarts),
-            ("learnt clauses", self.stats.learnt_clauses),
-            ("unfinished solves", self.stats.unfinished),
-            ("rejected models", self.stats.rejected_models),
-        ];
-        for (name, value) in rows {
-            writeln!(out, "c {name:<20} {value}")?;
-        }
-        Ok(())
+        super::write_counters(
+            out,
+            &[
+                ("splr builds", self.stats.builds),
+                ("conflicts", self.stats.conflicts),
+                ("decisions", self.stats.decisions),
+                ("propagations", self.stats.propagations),
+                ("restarts", self.stats.restarts),
+                ("learnt clauses", self.stats.learnt_clauses),
+                ("unfinished solves", self.stats.unfinished),
+                ("rejected models", self.stats.rejected_models),
+            ],
+        )
     }
 
     fn name(&self) -> &'static str {
