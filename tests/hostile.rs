@@ -367,12 +367,8 @@ fn unwritable_outputs_fail_cleanly_and_leave_nothing_half_written() {
             .stderr(Stdio::piped())
             .output()
             .unwrap();
-        let result = Run {
-            command: format!("{binary_name} {} > /dev/full", args.join(" ")),
-            stdout: Vec::new(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-            code: output.status.code().unwrap_or(-1),
-        };
+        let command = format!("{binary_name} {} > /dev/full", args.join(" "));
+        let result = Run::from_output(command, output);
         assert_clean_failure(&result, binary_name, "stdout on a full disk");
         result.expect_stderr_contains("No space left on device");
     }

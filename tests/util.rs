@@ -54,7 +54,8 @@ pub struct Run {
 }
 
 impl Run {
-    fn from_output(command: String, output: Output) -> Run {
+    /// What `output` (of the command line `command`) printed and returned.
+    pub fn from_output(command: String, output: Output) -> Run {
         Run {
             command,
             stdout: output.stdout,

@@ -19,8 +19,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct AtomicFile {
     rename: PendingRename,
-    /// `None` once committed.
-    writer: Option<BufWriter<File>>,
+    writer: BufWriter<File>,
 }
 
 /// The rename that publishes a temporary file, for writers that live elsewhere (a DRAT
@@ -78,7 +77,7 @@ impl AtomicFile {
                 target: target.to_path_buf(),
                 temporary,
             },
-            writer: Some(BufWriter::with_capacity(1 << 16, file)),
+            writer: BufWriter::with_capacity(1 << 16, file),
         })
     }
 
@@ -89,54 +88,33 @@ impl AtomicFile {
 
     /// The buffered writer and the rename that publishes what it wrote, for a writer
     /// that must be handed to someone else.
-    pub fn into_parts(mut self) -> (BufWriter<File>, PendingRename) {
-        let writer = self.writer.take().expect("an AtomicFile holds its writer");
-        let rename = PendingRename {
-            target: self.rename.target.clone(),
-            temporary: self.rename.temporary.take(),
-        };
-        (writer, rename)
+    pub fn into_parts(self) -> (BufWriter<File>, PendingRename) {
+        (self.writer, self.rename)
     }
 
     /// Flushes (syncing nothing: a crash of the machine is out of scope, a crash of the
     /// tool is not) and renames the temporary file to the target, replacing any old one.
-    pub fn commit(mut self) -> io::Result<()> {
-        if let Some(mut writer) = self.writer.take() {
-            writer.flush()?;
-        }
-        let rename = PendingRename {
-            target: self.rename.target.clone(),
-            temporary: self.rename.temporary.take(),
-        };
+    pub fn commit(self) -> io::Result<()> {
+        let AtomicFile { mut writer, rename } = self;
+        // On a failed flush `rename` is dropped, which removes the temporary file.
+        writer.flush()?;
+        drop(writer);
         rename.commit()
     }
 }
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.writer {
-            Some(writer) => writer.write(buf),
-            None => Err(committed()),
-        }
+        self.writer.write(buf)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.writer {
-            Some(writer) => writer.write_all(buf),
-            None => Err(committed()),
-        }
+        self.writer.write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.writer {
-            Some(writer) => writer.flush(),
-            None => Ok(()),
-        }
+        self.writer.flush()
     }
-}
-
-fn committed() -> io::Error {
-    io::Error::other("write after commit")
 }
 
 /// Whether `target` exists as something other than a regular file (a device, a FIFO, a

@@ -31,12 +31,6 @@ pub(super) fn fill<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<
     Ok(false)
 }
 
-/// `bytes` as text for a message: capped and with control characters escaped (see
-/// [`crate::text::excerpt`]).
-pub(super) fn quote(bytes: &[u8]) -> String {
-    crate::text::excerpt(bytes)
-}
-
 /// Blank bytes inside a line (`\r` included, so CRLF needs no special case).
 #[inline]
 pub(super) fn is_blank(b: u8) -> bool {

@@ -8,11 +8,12 @@
 use std::io::BufRead;
 use std::mem;
 
-use super::super::bytes::{fill, is_blank, quote, CHUNK};
+use super::super::bytes::{fill, is_blank, CHUNK};
 use super::super::{DimacsError, Warning, WarningKind};
 use super::{Dimacs, Fed, Header, Parser, ReadOptions};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
+use crate::text::excerpt as quote;
 
 /// A formula as [`read_formula`] found it.
 pub enum Formula<R> {

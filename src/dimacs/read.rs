@@ -37,10 +37,11 @@
 
 use std::io::BufRead;
 
-use super::bytes::{decimal, find_binary, is_blank, quote};
+use super::bytes::{decimal, find_binary, is_blank};
 use super::{DimacsError, Warning, WarningKind};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
+use crate::text::excerpt as quote;
 
 /// How forgiving [`read_dimacs`] is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
