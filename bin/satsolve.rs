@@ -24,12 +24,13 @@ STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles
   s SATISFIABLE and v lines, s UNSATISFIABLE, or s UNKNOWN. The formula is the clauses
   read so far (clauses after a cube hold for every later cube); the cube's literals are
   assumptions for that block only. Unlike CaDiCaL, which stops at the first satisfiable
-  cube, every cube gets an answer. Each cube is first unit-propagated over the formula (a
-  conflict: UNSAT; every clause satisfied: the model); otherwise the engine searches the
-  simplified formula afresh. --assumptions instead solves every cube under assumptions
-  on one engine (cdcl keeps its learnt clauses from block to block; slower on Sudoku,
-  whose learnt clauses then carry the negated givens). A stream without cubes answers
-  the formula once.
+  cube, every cube gets an answer. The cdcl engine is built once; each cube is solved
+  with its literals as facts on a root level, and what was learnt for it is dropped
+  after its answer. The dpll and splr engines unit-propagate each cube (a conflict:
+  UNSAT; every clause satisfied: the model) and otherwise search the simplified formula
+  afresh. --assumptions instead solves every cube under assumptions on one engine (cdcl
+  keeps its learnt clauses from block to block; slower on Sudoku, whose learnt clauses
+  then carry the negated givens). A stream without cubes answers the formula once.
   --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
   solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
   k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.

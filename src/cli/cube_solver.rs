@@ -1,26 +1,38 @@
 //! How one cube of a stream is solved: the strategy shared by `satsolve`'s serial and
 //! `--jobs` paths.
 //!
-//! Default: unit propagation of the cube over the formula first ([`Propagator`]): a
-//! conflict is UNSAT, a full assignment is the model (on Sudoku: naked and hidden singles
-//! solve most 17-clue puzzles), and otherwise a fresh engine searches the simplified
-//! formula (a few hundred clauses instead of 12,000 for a 9x9).
+//! Default with the cdcl engine: one solver built once over the base clauses; each cube
+//! is placed on its own root level and treated as facts while it is solved, and the
+//! clauses learnt for it are dropped afterwards ([`cdcl::Solver::solve_cube`]). With the
+//! dpll and splr engines: unit propagation of the cube over the formula first
+//! ([`Propagator`]): a conflict is UNSAT, a full assignment is the model, and otherwise a
+//! fresh engine searches the simplified formula (a few hundred clauses instead of
+//! 12,000 for a 9x9).
 //!
 //! `--assumptions`: one long-lived engine, each cube as assumptions, learnt clauses kept
-//! from cube to cube (MiniSat's incremental interface). Measured on 20,000 17-clue
-//! puzzles / 3,000 of forum_hardest_1905_11+ (user s): assumptions 1.85 / 7.0, a fresh
-//! engine over the whole formula with the givens as units 9.3 / 2.5, the default 1.8 /
-//! 1.6. Under assumptions every learnt clause carries the negated givens (about 110
-//! literals on the hard set) and those clauses slow every later puzzle; a fresh engine
-//! over the simplified formula learns short clauses and costs little to build.
+//! from cube to cube (MiniSat's incremental interface, the scheme issue 5 describes).
+//!
+//! Measured (user s, one run each, twice, same figures; 20,000 17-clue puzzles / 3,000
+//! of forum_hardest_1905_11+): root level 0.56 / 0.89, propagation then a fresh cdcl
+//! engine (the default before) 1.74 / 1.48, assumptions 1.67 / 5.91. Under assumptions
+//! every learnt clause carries the negated givens (about 110 literals on the hard set)
+//! and those clauses slow every later puzzle; a fresh engine learns short clauses but
+//! its building (watches, heap) and the propagation pass over occurrence lists cost more
+//! than the search on easy puzzles. The root level keeps the built engine and learns the
+//! short clauses.
 
 use super::propagate::{Propagated, Propagator};
 use crate::cnf::Cnf;
 use crate::lit::Lit;
-use crate::solver::{new_engine, write_counters, Engine, EngineKind, Limits, Outcome};
+use crate::solver::{
+    cdcl, new_cdcl, new_engine, write_counters, Engine, EngineKind, Limits, Outcome,
+};
 
 /// Solves cubes over a formula that only grows.
 pub enum CubeSolver {
+    /// The CDCL engine built once, each cube on its own root level, learnt clauses
+    /// dropped after each cube ([`cdcl::Solver::solve_cube`]).
+    Root(Box<cdcl::Solver>),
     /// Propagate, then a fresh engine over what is left.
     Simplify {
         /// The engine for the open cubes.
@@ -42,6 +54,9 @@ impl CubeSolver {
         if assumptions {
             return CubeSolver::Assumptions(new_engine(kind, base, limits));
         }
+        if kind == EngineKind::Cdcl {
+            return CubeSolver::Root(Box::new(new_cdcl(base, limits)));
+        }
         CubeSolver::Simplify {
             kind,
             limits: limits.clone(),
@@ -53,6 +68,7 @@ impl CubeSolver {
     /// Adds a clause for this and every later cube.
     pub fn add_clause(&mut self, clause: &[Lit]) {
         match self {
+            CubeSolver::Root(solver) => solver.add_clause(clause),
             CubeSolver::Simplify { propagator, .. } => propagator.add_clause(clause),
             CubeSolver::Assumptions(engine) => engine.add_clause(clause),
         }
@@ -61,6 +77,7 @@ impl CubeSolver {
     /// Solves the formula with `cube` true.
     pub fn solve(&mut self, cube: &[Lit]) -> Outcome {
         match self {
+            CubeSolver::Root(solver) => solver.solve_cube(cube),
             CubeSolver::Assumptions(engine) => engine.solve_with_assumptions(cube),
             CubeSolver::Simplify {
                 kind,
@@ -81,6 +98,7 @@ impl CubeSolver {
     /// Counters as `c` lines: the engine's, or how many cubes needed a search.
     pub fn write_stats(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         match self {
+            CubeSolver::Root(solver) => solver.stats().write_comments(out),
             CubeSolver::Assumptions(engine) => engine.write_stats(out),
             CubeSolver::Simplify { searched, .. } => {
                 write_counters(out, &[("blocks searched", *searched)])

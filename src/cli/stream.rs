@@ -2,10 +2,11 @@
 //! order (the batch contract of issue 5; unlike CaDiCaL, which stops at the first
 //! satisfiable cube).
 //!
-//! - Each cube is propagated over the formula, and searched by a fresh engine over the
-//!   simplified formula when propagation does not decide it; `--assumptions` solves the
-//!   cubes under assumptions on one engine instead ([`super::cube_solver`] has the
-//!   measurements). Clauses between cubes are added for good before the next cube.
+//! - The cdcl engine solves each cube on a root level of its own, dropping what it
+//!   learnt for the cube afterwards; the other engines propagate the cube and search the
+//!   simplified formula afresh; `--assumptions` solves the cubes under assumptions on
+//!   one engine instead ([`super::cube_solver`] has the measurements). Clauses between
+//!   cubes are added for good before the next cube.
 //! - `--conflicts N` applies to each block. `--timeout` and Ctrl-C end the whole run: the
 //!   block being solved and every later one are answered `s UNKNOWN` (the input is still
 //!   read to its end, so the k-th block always answers the k-th cube).

@@ -174,6 +174,14 @@ fn configure(solver: &mut cdcl::Solver, limits: &Limits) {
     }
 }
 
+/// Our CDCL solver over `cnf` with `limits` in force, for callers that need more than
+/// the [`Engine`] interface (such as [`cdcl::Solver::solve_cube`]).
+pub fn new_cdcl(cnf: &Cnf, limits: &Limits) -> cdcl::Solver {
+    let mut solver = cdcl::Solver::new(cnf);
+    configure(&mut solver, limits);
+    solver
+}
+
 /// Builds the engine `kind` over the clauses and variables of `cnf`, with `limits` in
 /// force for every solve call.
 ///
@@ -194,11 +202,7 @@ fn configure(solver: &mut cdcl::Solver, limits: &Limits) {
 /// ```
 pub fn new_engine(kind: EngineKind, cnf: &Cnf, limits: &Limits) -> Box<dyn Engine> {
     match kind {
-        EngineKind::Cdcl => {
-            let mut solver = cdcl::Solver::new(cnf);
-            configure(&mut solver, limits);
-            Box::new(solver)
-        }
+        EngineKind::Cdcl => Box::new(new_cdcl(cnf, limits)),
         EngineKind::Dpll => Box::new(Dpll::new(cnf, limits)),
         EngineKind::Splr => Box::new(SplrEngine::new(cnf, limits)),
     }

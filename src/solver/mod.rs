@@ -25,8 +25,8 @@ mod engine_tests;
 mod suite_tests;
 
 pub use engine::{
-    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, ProofOutput, ProofUnsupported,
-    UnknownEngine,
+    new_cdcl, new_engine, new_engine_with_proof, Engine, EngineKind, Limits, ProofOutput,
+    ProofUnsupported, UnknownEngine,
 };
 
 /// The result of a solve call.

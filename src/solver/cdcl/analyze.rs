@@ -81,6 +81,10 @@ pub struct Analyzer {
     /// Variables bumped at the current conflict, for reason-side bumping.
     bumped: Vec<u32>,
     conflict_stamp: u32,
+    /// Literals at this level or below are facts for the analysis: left out of learnt
+    /// clauses like level-0 ones. 0, or 1 while a cube is solved (see
+    /// [`super::Solver::solve_cube`]).
+    pub root_level: usize,
 }
 
 impl Analyzer {
@@ -150,7 +154,7 @@ impl Analyzer {
                 let var = lit.var();
                 if Some(var) == resolved
                     || self.marks[var.index()] != Mark::None
-                    || trail.level(var) == 0
+                    || trail.level(var) <= self.root_level
                 {
                     continue;
                 }
@@ -242,7 +246,7 @@ impl Analyzer {
                 if other == var
                     || self.marks[other.index()] != Mark::None
                     || self.bumped[other.index()] == stamp
-                    || trail.level(other) == 0
+                    || trail.level(other) <= self.root_level
                 {
                     continue;
                 }
@@ -287,7 +291,7 @@ impl Analyzer {
             while next < lits.len() {
                 let other = lits[next].var();
                 next += 1;
-                if other == var || trail.level(other) == 0 {
+                if other == var || trail.level(other) <= self.root_level {
                     continue;
                 }
                 match self.marks[other.index()] {

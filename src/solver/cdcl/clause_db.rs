@@ -217,14 +217,9 @@ impl ClauseDb {
         self.wasted
     }
 
-    /// Words in the arena, live and deleted.
-    pub fn size(&self) -> usize {
-        self.arena.len()
-    }
-
-    /// Every live clause, in arena order.
-    pub fn iter(&self) -> impl Iterator<Item = ClauseRef> + '_ {
-        let mut offset = 0usize;
+    /// The live clauses stored at or after `mark` (a former [`ClauseDb::size`]).
+    pub fn iter_from(&self, mark: usize) -> impl Iterator<Item = ClauseRef> + '_ {
+        let mut offset = mark;
         std::iter::from_fn(move || {
             while offset < self.arena.len() {
                 let cref = ClauseRef(offset as u32);
@@ -235,6 +230,41 @@ impl ClauseDb {
             }
             None
         })
+    }
+
+    /// Drops every clause stored at or after `mark` (a former [`ClauseDb::size`], with
+    /// no compaction since), returning how many live ones went. The caller must have
+    /// detached them and made sure none is a reason.
+    pub fn truncate(&mut self, mark: usize) -> usize {
+        let mut live = 0;
+        let mut offset = mark;
+        while offset < self.arena.len() {
+            let cref = ClauseRef(offset as u32);
+            let flags = self.flags(cref);
+            offset += HEADER + self.len(cref);
+            if flags & DELETED != 0 {
+                self.wasted -= HEADER + self.len(cref);
+            } else {
+                live += 1;
+                if flags & LEARNT != 0 {
+                    self.num_learnt -= 1;
+                } else {
+                    self.num_original -= 1;
+                }
+            }
+        }
+        self.arena.truncate(mark);
+        live
+    }
+
+    /// Words in the arena, live and deleted.
+    pub fn size(&self) -> usize {
+        self.arena.len()
+    }
+
+    /// Every live clause, in arena order.
+    pub fn iter(&self) -> impl Iterator<Item = ClauseRef> + '_ {
+        self.iter_from(0)
     }
 
     /// Drops deleted clauses by sliding the live ones, in order, towards the start of

@@ -17,7 +17,10 @@
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
 //! and 1; once `ok` is false the formula is unsatisfiable for good. Clauses are only added
-//! at decision level 0, so every level-0 assignment is a fact of the formula.
+//! at decision level 0, so every level-0 assignment is a fact of the formula. While a
+//! cube is solved ([`Solver::solve_cube`]) level 1 plays the part of level 0 for the
+//! search (no backjump below it, its literals left out of learnt clauses), and every
+//! clause learnt then is dropped before the call returns.
 
 mod analyze;
 mod clause_db;
@@ -29,6 +32,8 @@ mod restart;
 mod trail;
 mod watch;
 
+#[cfg(test)]
+mod cube_tests;
 #[cfg(test)]
 mod tests;
 
@@ -85,6 +90,9 @@ pub struct Solver {
     /// A clause was shortened in `add_clause` before a proof was requested, so
     /// `set_proof` must restate the clause database (see there).
     shortened_unlogged: bool,
+    /// The level the search never backjumps below: 0, or 1 while a cube is solved
+    /// (see [`Solver::solve_cube`]).
+    root_level: usize,
 }
 
 /// How one run between restarts ended.
@@ -139,6 +147,7 @@ impl Solver {
             candidates: Vec::new(),
             proof: None,
             shortened_unlogged: false,
+            root_level: 0,
         };
         solver.ensure_vars(num_vars);
         solver
@@ -303,11 +312,101 @@ impl Solver {
         outcome
     }
 
-    fn search(&mut self) -> Outcome {
+    /// Searches for a model in which every literal of `cube` is true, learning only for
+    /// this call: the cube's literals are placed together on level 1 and treated as facts
+    /// while it is solved, so learnt clauses leave them out (short clauses, cheap
+    /// analysis), and every clause learnt is dropped before returning, since it may not
+    /// follow from the formula alone. The clauses, watches, activities and phases stay;
+    /// this is how a stream of puzzles over one layout is solved by default (see
+    /// `cli::cube_solver` for the measurements against [`Solver::solve_with_assumptions`]).
+    ///
+    /// [`Outcome::Unsat`] means "no model with this cube". Learnt clauses from earlier
+    /// plain solve calls are kept unless a reduction ran during the cube, in which case
+    /// every learnt clause goes. With a proof attached this is
+    /// [`Solver::solve_with_assumptions`], whose learnt clauses a checker can verify.
+    pub fn solve_cube(&mut self, cube: &[Lit]) -> Outcome {
+        if self.proof.is_some() {
+            return self.solve_with_assumptions(cube);
+        }
+        if let Some(max) = cube.iter().map(|l| l.var().index() + 1).max() {
+            self.ensure_vars(max);
+        }
         if !self.ok {
             return Outcome::Unsat;
         }
         self.backtrack(0);
+        if self.propagate().is_some() {
+            self.ok = false;
+            return Outcome::Unsat;
+        }
+        let mark = self.db.size();
+        let collections = self.stats.garbage_collections;
+        self.trail.new_level();
+        let mut placed = true;
+        for &lit in cube {
+            match self.trail.value(lit) {
+                Value::True => {}
+                Value::False => {
+                    placed = false;
+                    break;
+                }
+                Value::Unassigned => self.trail.assign(lit, ClauseRef::NONE),
+            }
+        }
+        let outcome = if placed {
+            // Each cube gets fresh restart and reduction schedules and targets: the
+            // previous puzzle's say nothing about this one.
+            self.restarts.reset();
+            self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
+            self.decide.restarted();
+            self.root_level = 1;
+            self.analyzer.root_level = 1;
+            let outcome = self.search();
+            self.root_level = 0;
+            self.analyzer.root_level = 0;
+            outcome
+        } else {
+            Outcome::Unsat
+        };
+        self.backtrack(0);
+        self.forget_cube_clauses(mark, collections);
+        outcome
+    }
+
+    /// Drops the clauses learnt since the arena had `mark` words, when `collections`
+    /// garbage collections had run: a cheap truncation if none ran since, else (the
+    /// cube's clauses are no longer told apart) every learnt clause.
+    fn forget_cube_clauses(&mut self, mark: usize, collections: u64) {
+        let forgotten = if self.stats.garbage_collections == collections {
+            for cref in self.db.iter_from(mark) {
+                self.watches.detach(&self.db, cref);
+            }
+            self.db.truncate(mark)
+        } else {
+            let learnt: Vec<ClauseRef> = self.db.iter().filter(|&c| self.db.is_learnt(c)).collect();
+            for &cref in &learnt {
+                self.db.delete(cref);
+            }
+            self.collect_garbage();
+            learnt.len()
+        };
+        self.stats.deleted_clauses += forgotten as u64;
+    }
+
+    fn propagate(&mut self) -> Option<ClauseRef> {
+        watch::propagate(
+            &mut self.watches,
+            &mut self.db,
+            &mut self.trail,
+            &mut self.stats.propagations,
+        )
+    }
+
+    fn search(&mut self) -> Outcome {
+        if !self.ok {
+            return Outcome::Unsat;
+        }
+        self.backtrack(self.root_level);
         let limit = self
             .conflict_limit
             .map(|limit| self.stats.conflicts.saturating_add(limit));
@@ -347,15 +446,12 @@ impl Solver {
     /// Propagates, learns and decides until a model, a refutation, a restart or a limit.
     fn run(&mut self, limit: Option<u64>) -> RunEnd {
         loop {
-            let conflict = watch::propagate(
-                &mut self.watches,
-                &mut self.db,
-                &mut self.trail,
-                &mut self.stats.propagations,
-            );
-            if let Some(conflict) = conflict {
+            if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
-                if self.trail.decision_level() == 0 {
+                if self.trail.decision_level() <= self.root_level {
+                    if self.root_level > 0 {
+                        return RunEnd::AssumptionFailed;
+                    }
                     if let Some(proof) = &mut self.proof {
                         proof.add(&[]);
                     }
@@ -370,7 +466,7 @@ impl Solver {
                 continue;
             }
             if self.restarts.should_restart() {
-                self.backtrack(0);
+                self.backtrack(self.root_level);
                 return RunEnd::Restart;
             }
             if self.trail.decision_level() == 0
@@ -424,7 +520,7 @@ impl Solver {
             .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
         self.decide.decay();
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
-        self.backtrack(learnt.backjump);
+        self.backtrack(learnt.backjump.max(self.root_level));
         let lits = self.analyzer.learnt();
         self.stats.learnt_clauses += 1;
         self.stats.learnt_literals += lits.len() as u64;

@@ -104,6 +104,17 @@ impl Default for ReduceSchedule {
 }
 
 impl ReduceSchedule {
+    /// The schedule of a fresh solver, counted from `conflicts` on (for a cube, whose
+    /// learnt clauses all go when it ends: see [`super::Solver::solve_cube`]).
+    pub fn starting_at(conflicts: u64) -> ReduceSchedule {
+        let fresh = ReduceSchedule::default();
+        ReduceSchedule {
+            next: conflicts + fresh.next,
+            adjust_at: conflicts + fresh.adjust_at,
+            ..fresh
+        }
+    }
+
     /// True once the conflict count reached the next reduction point, or the learnt
     /// clauses outgrew the size limit.
     #[inline]

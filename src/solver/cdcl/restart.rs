@@ -167,6 +167,12 @@ impl Restarts {
         }
     }
 
+    /// Forgets the history: the schedule of a fresh solver with the same policy (each
+    /// cube of a stream starts its own, see [`super::Solver::solve_cube`]).
+    pub fn reset(&mut self) {
+        *self = Restarts::new(self.policy);
+    }
+
     /// Starts a new run.
     pub fn restarted(&mut self) {
         self.conflicts_in_run = 0;

@@ -18,7 +18,7 @@ use crate::solver::Outcome;
 
 use crate::lit::testing::lit;
 
-fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
+pub(super) fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     let mut cnf = Cnf::new(num_vars);
     for clause in clauses {
         let lits: Vec<Lit> = clause.iter().map(|&n| lit(n)).collect();
@@ -50,7 +50,7 @@ fn random_3sat(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
 
 /// Clause lengths 1..=6, units rare, with a density that gives both answers; a few
 /// literals are repeated or negated to exercise input cleaning.
-fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
+pub(super) fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
     let mut cnf = Cnf::new(num_vars);
     let num_clauses = num_vars * (2 + rng.index(5)) + rng.index(10);
     for _ in 0..num_clauses {
@@ -74,7 +74,7 @@ fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
 }
 
 /// Satisfiability by enumerating every assignment, with clauses as bit masks.
-fn brute_force(cnf: &Cnf) -> bool {
+pub(super) fn brute_force(cnf: &Cnf) -> bool {
     let n = cnf.num_vars();
     assert!(n <= 20, "brute force is for small formulas");
     let masks: Vec<(u32, u32)> = cnf
@@ -237,7 +237,7 @@ fn random_larger_formulas_agree_with_minisat() {
 }
 
 /// PHP(pigeons, holes): every pigeon in a hole, no two pigeons share one.
-fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
+pub(super) fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
     let var = |p: usize, h: usize| Var::from_index(p * holes + h);
     let mut cnf = Cnf::new(pigeons * holes);
     for p in 0..pigeons {
@@ -268,11 +268,11 @@ fn pigeonhole_formulas_are_unsat() {
     }
 }
 
-const ESCARGOT: &str =
+pub(super) const ESCARGOT: &str =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
 /// The variable for "cell (r, c) holds digit v" (all 0-based).
-fn sudoku_var(r: usize, c: usize, v: usize) -> Var {
+pub(super) fn sudoku_var(r: usize, c: usize, v: usize) -> Var {
     Var::from_index((r * 9 + c) * 9 + v)
 }
 
@@ -286,7 +286,7 @@ fn exactly_one(cnf: &mut Cnf, vars: &[Var]) {
     }
 }
 
-fn sudoku_cnf(puzzle: &str) -> Cnf {
+pub(super) fn sudoku_cnf(puzzle: &str) -> Cnf {
     let mut cnf = Cnf::new(729);
     for r in 0..9 {
         for c in 0..9 {

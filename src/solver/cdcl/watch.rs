@@ -88,6 +88,19 @@ impl Watches {
         self.lists[b.code()].push(Watch::new(cref, a, binary));
     }
 
+    /// Stops watching `cref` (its watched literals must still be at positions 0 and 1,
+    /// as they are between propagations).
+    pub fn detach(&mut self, db: &ClauseDb, cref: ClauseRef) {
+        let lits = db.lits(cref);
+        for watched in [lits[0], lits[1]] {
+            let list = &mut self.lists[watched.code()];
+            // Learnt clauses are attached last, so their watches sit near the end.
+            if let Some(pos) = list.iter().rposition(|w| w.cref() == cref) {
+                list.swap_remove(pos);
+            }
+        }
+    }
+
     /// Rebuilds every list from the arena, after garbage collection moved the clauses.
     /// Positions 0 and 1 are unchanged by compaction, so the watched pairs are too.
     ///

@@ -1,0 +1,161 @@
+//! Tests of [`Solver::solve_cube`]: answers against brute force, learnt clauses gone
+//! after each cube, the garbage-collection fallback, and mixing with plain solve calls.
+
+use super::tests::{brute_force, pigeonhole, random_mixed, sudoku_cnf, sudoku_var, ESCARGOT};
+use super::Solver;
+use crate::cnf::Cnf;
+use crate::lit::{Lit, Var};
+use crate::rng::SplitMix64;
+use crate::solver::Outcome;
+
+use crate::lit::testing::lit;
+
+/// `base` with every literal of `cube` added as a unit.
+fn with_units(base: &Cnf, cube: &[Lit]) -> Cnf {
+    let mut cnf = base.clone();
+    for &l in cube {
+        cnf.add_clause(&[l]);
+    }
+    cnf
+}
+
+fn satisfies(model: &[bool], clause: &[Lit]) -> bool {
+    clause
+        .iter()
+        .any(|l| model[l.var().index()] == l.is_positive())
+}
+
+/// A random cube of 0..=4 literals; sometimes contradictory or repeating a literal.
+fn random_cube(rng: &mut SplitMix64, num_vars: usize) -> Vec<Lit> {
+    let mut cube: Vec<Lit> = (0..rng.index(5))
+        .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
+        .collect();
+    if !cube.is_empty() && rng.index(10) == 0 {
+        cube.push(!cube[0]);
+    }
+    cube
+}
+
+#[test]
+fn random_cubes_agree_with_brute_force_and_leave_no_learnt_clause() {
+    let mut rng = SplitMix64(0x5eed_c0be);
+    let mut sat = 0;
+    let mut unsat = 0;
+    for round in 0..300 {
+        let num_vars = 6 + rng.index(11);
+        let base = random_mixed(&mut rng, num_vars);
+        let mut solver = Solver::new(&base);
+        let mut formula = base.clone();
+        for step in 0..8 {
+            // Now and then a plain solve call or a new clause between cubes.
+            match rng.index(6) {
+                0 => {
+                    let expected = brute_force(&formula);
+                    let outcome = solver.solve();
+                    assert_eq!(
+                        matches!(outcome, Outcome::Sat(_)),
+                        expected,
+                        "round {round}"
+                    );
+                }
+                1 => {
+                    let clause = random_cube(&mut rng, num_vars);
+                    if !clause.is_empty() {
+                        solver.add_clause(&clause);
+                        formula.add_clause(&clause);
+                    }
+                }
+                _ => {}
+            }
+            let cube = random_cube(&mut rng, num_vars);
+            let learnt_before = solver.db.num_learnt();
+            let expected = brute_force(&with_units(&formula, &cube));
+            match solver.solve_cube(&cube) {
+                Outcome::Sat(model) => {
+                    assert!(expected, "round {round} step {step}: SAT on an UNSAT cube");
+                    assert!(formula.clauses().all(|c| satisfies(&model, c)));
+                    assert!(cube.iter().all(|&l| satisfies(&model, &[l])));
+                    sat += 1;
+                }
+                Outcome::Unsat => {
+                    assert!(!expected, "round {round} step {step}: UNSAT on a SAT cube");
+                    unsat += 1;
+                }
+                Outcome::Unknown => panic!("no limit was set"),
+            }
+            assert_eq!(solver.trail.decision_level(), 0);
+            assert_eq!(solver.root_level, 0);
+            assert!(
+                solver.db.num_learnt() <= learnt_before,
+                "round {round} step {step}: the cube's clauses stay"
+            );
+            assert!(solver.watches.is_consistent(&solver.db));
+        }
+    }
+    assert!(
+        sat > 300 && unsat > 300,
+        "both answers exercised: {sat} / {unsat}"
+    );
+}
+
+#[test]
+fn a_long_cube_that_reduces_the_database_leaves_a_working_solver() {
+    // PHP(8, 7) with a selector s (variable 57) in every clause: the cube ¬s is the
+    // pigeonhole problem (thousands of conflicts, so reductions and garbage
+    // collections run inside the cube), the cube s is trivially SAT.
+    let php = pigeonhole(8, 7);
+    let selector = lit(57);
+    let mut base = Cnf::new(57);
+    for clause in php.clauses() {
+        let mut extended = clause.to_vec();
+        extended.push(selector);
+        base.add_clause(&extended);
+    }
+    let mut solver = Solver::new(&base);
+    assert_eq!(solver.solve_cube(&[!selector]), Outcome::Unsat);
+    assert!(solver.stats().reductions > 0, "{:?}", solver.stats());
+    assert_eq!(solver.db.num_learnt(), 0);
+    assert!(solver.watches.is_consistent(&solver.db));
+    assert!(matches!(solver.solve_cube(&[selector]), Outcome::Sat(_)));
+    assert_eq!(solver.solve_cube(&[!selector]), Outcome::Unsat);
+    // The formula itself was never refuted.
+    assert!(matches!(solver.solve(), Outcome::Sat(_)));
+}
+
+#[test]
+fn sudoku_givens_as_cubes_over_the_empty_grid() {
+    let empty = sudoku_cnf("");
+    let mut solver = Solver::new(&empty);
+    let givens = |puzzle: &str| -> Vec<Lit> {
+        puzzle
+            .chars()
+            .enumerate()
+            .filter_map(|(cell, ch)| {
+                let digit = ch.to_digit(10)? as usize;
+                Some(sudoku_var(cell / 9, cell % 9, digit - 1).positive())
+            })
+            .collect()
+    };
+    let escargot = givens(ESCARGOT);
+    let Outcome::Sat(first) = solver.solve_cube(&escargot) else {
+        panic!("AI Escargot is solvable");
+    };
+    assert!(escargot.iter().all(|&l| satisfies(&first, &[l])));
+    assert!(empty.clauses().all(|c| satisfies(&first, c)));
+    // Two equal digits in row 1 make the cube UNSAT; the next cube is still solved.
+    let mut clash = escargot.clone();
+    clash.push(sudoku_var(0, 1, 0).positive());
+    assert_eq!(solver.solve_cube(&clash), Outcome::Unsat);
+    assert_eq!(solver.solve_cube(&escargot), Outcome::Sat(first.clone()));
+    // The unique solution as a blocking clause: the cube is then UNSAT, the empty grid
+    // still SAT.
+    let blocking: Vec<Lit> = first
+        .iter()
+        .enumerate()
+        .filter(|&(_, &value)| value)
+        .map(|(i, _)| Var::from_index(i).negative())
+        .collect();
+    solver.add_clause(&blocking);
+    assert_eq!(solver.solve_cube(&escargot), Outcome::Unsat);
+    assert!(matches!(solver.solve_cube(&[]), Outcome::Sat(_)));
+}
