@@ -112,7 +112,15 @@ fn a_long_cube_that_reduces_the_database_leaves_a_working_solver() {
         base.add_clause(&extended);
     }
     let mut solver = Solver::new(&base);
+    // A learnt clause (¬58 ∨ 59), as an earlier solve call could leave, and the unit 58:
+    // 59 becomes a level-0 fact whose reason is that learnt clause, which the clean-up
+    // after a reducing cube deletes with every other learnt clause.
+    solver.ensure_vars(59);
+    let learnt = solver.db.alloc(&[lit(-58), lit(59)], true, 2);
+    solver.watches.attach(&solver.db, learnt);
+    solver.add_clause(&[lit(58)]);
     assert_eq!(solver.solve_cube(&[!selector]), Outcome::Unsat);
+    assert!(solver.trail.is_true(lit(59)), "the fact stays");
     assert!(solver.stats().reductions > 0, "{:?}", solver.stats());
     assert_eq!(solver.db.num_learnt(), 0);
     assert!(solver.watches.is_consistent(&solver.db));

@@ -383,6 +383,12 @@ impl Solver {
             }
             self.db.truncate(mark)
         } else {
+            // A learnt clause from an earlier plain solve call may be the reason of a
+            // level-0 fact; facts need no reasons (analysis never looks below the root).
+            for i in 0..self.trail.len() {
+                let var = self.trail.lits()[i].var();
+                self.trail.set_reason(var, ClauseRef::NONE);
+            }
             let learnt: Vec<ClauseRef> = self.db.iter().filter(|&c| self.db.is_learnt(c)).collect();
             for &cref in &learnt {
                 self.db.delete(cref);
