@@ -9,7 +9,7 @@
 //! - [`random`]: random solved grids of any layout (a randomised solver search plus a
 //!   random symmetry of the layout), reproducible from a seed.
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
-//!   grid and checking each removal with the in-process CDCL under assumptions.
+//!   grid and checking each removal with the in-process CDCL (the givens as a cube).
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
