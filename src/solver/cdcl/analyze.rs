@@ -34,6 +34,15 @@
 //! n300_s3 8.2 → 11.6, n300_s2 0.55 → 2.5, php_10_9 1.7 → 2.3. Limiting it to learnt
 //! clauses of at most 30 literals lost on the structured set (0.127).
 //!
+//! Not kept: Glucose's minimisation with binary clauses (a binary clause (UIP ∨ x) with
+//! ¬x in the learnt clause removes ¬x; on clauses of at most 30 literals and LBD at most
+//! 6). Release, CPU s, one run per file, geometric means without → with: the 9
+//! structured instances and 5 shuffled copies each 0.0535 → 0.0570 (hanoi4 0.04 →
+//! 0.01 and hanoi5 0.38 → 0.30 on the originals, but 3bitadd_31 0.04 → 0.18, php_10_9
+//! 1.87 → 2.61, and the shuffled copies mixed); 11 random instances × 2 shuffled copies
+//! 0.591 → 0.597 (random 3-SAT has no binary clauses: the same search, and the extra LBD
+//! pass costs about 4%).
+//!
 //! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
 //! the decision level is above 0, and the conflict clause has a literal at that level.
 //! Postcondition: `learnt()[0]` is the only literal at the conflict level, and every
