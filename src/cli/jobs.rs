@@ -2,7 +2,7 @@
 //! the base clauses, solve chunks of cubes; the main thread reads the input, hands out the
 //! chunks and writes the answers in input order.
 //!
-//! Memory stays bounded: at most [`WINDOW_PER_JOB`]·N chunks are between being read and
+//! Memory stays bounded: at most `WINDOW_PER_JOB`·N chunks are between being read and
 //! being written, whatever their solving order, so the reorder buffer never holds more.
 //! Clauses between cubes go to a shared log; each cube carries how many log entries hold
 //! for it, and a worker adds the missing ones before solving it.

@@ -3,7 +3,7 @@
 //! A grid knows only its digit count and its cells (n² of them for the classic square
 //! formats, or as many as its [`Layout`] has); which cells must differ, and where they
 //! sit, is the layout's business. Reading text into grids lives in
-//! [`parse`], writing them out in [`format`] (text) and [`svg`] (pictures).
+//! [`parse`], writing them out in [`format`](mod@format) (text) and [`svg`] (pictures).
 
 pub mod format;
 pub mod parse;

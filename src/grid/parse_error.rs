@@ -10,7 +10,7 @@ use crate::layout::{HouseKind, LayoutError};
 /// there is one, else the puzzle's first line; rows and columns are 1-based.
 #[derive(Debug, Error)]
 pub enum PuzzleError {
-    /// The forced size in [`ParseOptions`] is no Sudoku size.
+    /// The forced size in [`ParseOptions`](super::ParseOptions) is no Sudoku size.
     #[error("{0}")]
     InvalidSize(LayoutError),
     /// A line-format puzzle whose cell count is no `k⁴`, in a file with no size yet.
@@ -40,7 +40,8 @@ pub enum PuzzleError {
         /// The number of symbols found.
         found: usize,
     },
-    /// A well-formed puzzle of another size than [`ParseOptions::size`].
+    /// A well-formed puzzle of another size than
+    /// [`ParseOptions::size`](super::ParseOptions::size).
     #[error("puzzle {puzzle} (line {line}): size {requested} was requested but the puzzle is {found}x{found}")]
     SizeMismatch {
         /// Puzzle number.
