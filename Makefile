@@ -25,6 +25,9 @@ demo: build
 test:
 	$(CARGO) test --release --all-targets
 	$(CARGO) test --release --doc
+	# The library once more in a debug build, where the solver's invariants are checked
+	# by debug_assert!.
+	$(CARGO) test --lib
 
 # satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf (answers and models
 # checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".

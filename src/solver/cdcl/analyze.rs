@@ -44,7 +44,8 @@
 //! pass costs about 4%).
 //!
 //! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
-//! the decision level is above 0, and the conflict clause has a literal at that level.
+//! the decision level is above the root level (0, or 1 while a cube is solved), and the
+//! conflict clause has a literal at that level.
 //! Postcondition: `learnt()[0]` is the only literal at the conflict level, and every
 //! literal of the learnt clause is false.
 
@@ -140,7 +141,7 @@ impl Analyzer {
         decide: &mut Decide,
     ) -> Learnt {
         let level = trail.decision_level();
-        debug_assert!(level > 0);
+        debug_assert!(level > self.root_level);
         self.learnt.clear();
         self.learnt.push(Lit::from_code(0)); // slot for the asserting literal
         let mut open = 0usize; // conflict-level literals not yet resolved
@@ -152,7 +153,9 @@ impl Analyzer {
             if db.is_learnt(cref) {
                 db.set_used(cref, true);
                 let old = db.lbd(cref);
-                if old > 2 {
+                // Under a cube, the cube's literals all count as one level: an older
+                // clause would look better than it is outside this cube.
+                if old > 2 && self.root_level == 0 {
                     let new = self.lbd(db.lits(cref), trail);
                     if new < old {
                         db.set_lbd(cref, new);

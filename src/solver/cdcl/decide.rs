@@ -163,9 +163,11 @@ mod tests {
         decide.bump(b);
         assert!(decide.activity(b) > decide.activity(a));
         assert_eq!(decide.pick(&trail), Some(b.negative()));
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         trail.assign(b.positive(), ClauseRef::NONE);
         assert_eq!(decide.pick(&trail), Some(a.negative()));
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         trail.assign(a.negative(), ClauseRef::NONE);
         // A conflict at level 2: level 1 (b true) is the longest conflict-free prefix.
@@ -174,15 +176,19 @@ mod tests {
         assert_eq!(decide.pick(&trail), Some(b.positive()));
         assert_eq!(decide.pick(&trail), Some(a.negative()));
         // A shorter prefix does not replace the target; after a restart it does.
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         trail.assign(b.negative(), ClauseRef::NONE);
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         decide.conflict(&trail);
         trail.backtrack_to(0, |lit| decide.unassigned(lit));
         assert_eq!(decide.pick(&trail), Some(b.positive()));
         decide.restarted();
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         trail.assign(b.negative(), ClauseRef::NONE);
+        trail.qhead = trail.len(); // nothing to propagate here
         trail.new_level();
         decide.conflict(&trail);
         trail.backtrack_to(0, |lit| decide.unassigned(lit));

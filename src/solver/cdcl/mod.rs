@@ -355,6 +355,12 @@ impl Solver {
             self.ok = false;
             return Outcome::Unsat;
         }
+        // The search below never returns to level 0, where plain solve calls drop the
+        // clauses that units added between calls satisfy; so it happens here, on the
+        // same schedule.
+        if self.trail.len() > self.simplified_at && self.stats.propagations >= self.simplify_props {
+            self.simplify();
+        }
         let mark = self.db.size();
         let collections = self.stats.garbage_collections;
         self.trail.new_level();
@@ -371,7 +377,10 @@ impl Solver {
         }
         let outcome = if placed {
             // Each cube gets fresh restart and reduction schedules and targets: the
-            // previous puzzle's say nothing about this one.
+            // previous puzzle's say nothing about this one. The solver's own schedules
+            // come back afterwards, for plain solve calls.
+            let restarts = self.restarts.clone();
+            let reduce_schedule = self.reduce_schedule.clone();
             self.restarts.reset();
             self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
             self.decide.restarted();
@@ -380,6 +389,8 @@ impl Solver {
             let outcome = self.search();
             self.root_level = 0;
             self.analyzer.root_level = 0;
+            self.restarts = restarts;
+            self.reduce_schedule = reduce_schedule;
             outcome
         } else {
             Outcome::Unsat

@@ -95,7 +95,12 @@ impl Watches {
         for watched in [lits[0], lits[1]] {
             let list = &mut self.lists[watched.code()];
             // Learnt clauses are attached last, so their watches sit near the end.
-            if let Some(pos) = list.iter().rposition(|w| w.cref() == cref) {
+            let pos = list.iter().rposition(|w| w.cref() == cref);
+            debug_assert!(
+                pos.is_some(),
+                "a live clause is watched at positions 0 and 1"
+            );
+            if let Some(pos) = pos {
                 list.swap_remove(pos);
             }
         }
