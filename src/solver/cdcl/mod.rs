@@ -13,6 +13,7 @@
 //! | `restart` | Luby restarts (default) or Glucose EMA restarts |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
+//! | `cube` | solving under a cube on a root level, learnt clauses dropped after it |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
@@ -40,6 +41,7 @@
 
 mod analyze;
 mod clause_db;
+mod cube;
 mod decide;
 mod heap;
 mod proof;
@@ -328,104 +330,6 @@ impl Solver {
         outcome
     }
 
-    /// Searches for a model in which every literal of `cube` is true, learning only for
-    /// this call: the cube's literals are placed together on level 1 and treated as facts
-    /// while it is solved, so learnt clauses leave them out (short clauses, cheap
-    /// analysis), and every clause learnt is dropped before returning, since it may not
-    /// follow from the formula alone. The clauses, watches, activities and phases stay;
-    /// this is how a stream of puzzles over one layout is solved by default (see
-    /// `cli::cube_solver` for the measurements against [`Solver::solve_with_assumptions`]).
-    ///
-    /// [`Outcome::Unsat`] means "no model with this cube". Learnt clauses from earlier
-    /// plain solve calls are kept unless a reduction ran during the cube, in which case
-    /// every learnt clause goes. With a proof attached this is
-    /// [`Solver::solve_with_assumptions`], whose learnt clauses a checker can verify.
-    pub fn solve_cube(&mut self, cube: &[Lit]) -> Outcome {
-        if self.proof.is_some() {
-            return self.solve_with_assumptions(cube);
-        }
-        if let Some(max) = cube.iter().map(|l| l.var().index() + 1).max() {
-            self.ensure_vars(max);
-        }
-        if !self.ok {
-            return Outcome::Unsat;
-        }
-        self.backtrack(0);
-        if self.propagate().is_some() {
-            self.ok = false;
-            return Outcome::Unsat;
-        }
-        // The search below never returns to level 0, where plain solve calls drop the
-        // clauses that units added between calls satisfy; so it happens here, on the
-        // same schedule.
-        if self.trail.len() > self.simplified_at && self.stats.propagations >= self.simplify_props {
-            self.simplify();
-        }
-        let mark = self.db.size();
-        let collections = self.stats.garbage_collections;
-        self.trail.new_level();
-        let mut placed = true;
-        for &lit in cube {
-            match self.trail.value(lit) {
-                Value::True => {}
-                Value::False => {
-                    placed = false;
-                    break;
-                }
-                Value::Unassigned => self.trail.assign(lit, ClauseRef::NONE),
-            }
-        }
-        let outcome = if placed {
-            // Each cube gets fresh restart and reduction schedules and targets: the
-            // previous puzzle's say nothing about this one. The solver's own schedules
-            // come back afterwards, for plain solve calls.
-            let restarts = self.restarts.clone();
-            let reduce_schedule = self.reduce_schedule.clone();
-            self.restarts.reset();
-            self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
-            self.decide.restarted();
-            self.root_level = 1;
-            self.analyzer.root_level = 1;
-            let outcome = self.search();
-            self.root_level = 0;
-            self.analyzer.root_level = 0;
-            self.restarts = restarts;
-            self.reduce_schedule = reduce_schedule;
-            outcome
-        } else {
-            Outcome::Unsat
-        };
-        self.backtrack(0);
-        self.forget_cube_clauses(mark, collections);
-        outcome
-    }
-
-    /// Drops the clauses learnt since the arena had `mark` words, when `collections`
-    /// garbage collections had run: a cheap truncation if none ran since, else (the
-    /// cube's clauses are no longer told apart) every learnt clause.
-    fn forget_cube_clauses(&mut self, mark: usize, collections: u64) {
-        let forgotten = if self.stats.garbage_collections == collections {
-            for cref in self.db.iter_from(mark) {
-                self.watches.detach(&self.db, cref);
-            }
-            self.db.truncate(mark)
-        } else {
-            // A learnt clause from an earlier plain solve call may be the reason of a
-            // level-0 fact; facts need no reasons (analysis never looks below the root).
-            for i in 0..self.trail.len() {
-                let var = self.trail.lits()[i].var();
-                self.trail.set_reason(var, ClauseRef::NONE);
-            }
-            let learnt: Vec<ClauseRef> = self.db.iter().filter(|&c| self.db.is_learnt(c)).collect();
-            for &cref in &learnt {
-                self.db.delete(cref);
-            }
-            self.collect_garbage();
-            learnt.len()
-        };
-        self.stats.deleted_clauses += forgotten as u64;
-    }
-
     fn propagate(&mut self) -> Option<ClauseRef> {
         watch::propagate(
             &mut self.watches,
@@ -502,11 +406,8 @@ impl Solver {
                 self.backtrack(self.root_level);
                 return RunEnd::Restart;
             }
-            if self.trail.decision_level() == 0
-                && self.trail.len() > self.simplified_at
-                && self.stats.propagations >= self.simplify_props
-            {
-                self.simplify();
+            if self.trail.decision_level() == 0 {
+                self.simplify_if_due();
             }
             if self.reduce_schedule.due(
                 self.stats.conflicts,
@@ -573,6 +474,14 @@ impl Solver {
     fn backtrack(&mut self, level: usize) {
         let decide = &mut self.decide;
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
+    }
+
+    /// Simplifies (see [`Solver::simplify`]) if level 0 gained facts since the last pass
+    /// and propagation has done enough work since. Call at level 0.
+    fn simplify_if_due(&mut self) {
+        if self.trail.len() > self.simplified_at && self.stats.propagations >= self.simplify_props {
+            self.simplify();
+        }
     }
 
     /// Deletes the clauses satisfied at level 0. A pass costs a scan of the arena, so
