@@ -93,7 +93,7 @@ pub struct Analyzer {
     conflict_stamp: u32,
     /// Literals at this level or below are facts for the analysis: left out of learnt
     /// clauses like level-0 ones. 0, or 1 while a cube is solved (see
-    /// [`super::Solver::solve_cube`]).
+    /// [`super::Solver::solve_cube`]); the only copy: the solver's backjumps read it here.
     pub root_level: usize,
 }
 

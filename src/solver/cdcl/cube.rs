@@ -69,10 +69,8 @@ impl Solver {
             self.restarts.reset();
             self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
             self.decide.restarted();
-            self.root_level = 1;
             self.analyzer.root_level = 1;
             let outcome = self.search();
-            self.root_level = 0;
             self.analyzer.root_level = 0;
             self.restarts = restarts;
             self.reduce_schedule = reduce_schedule;
@@ -97,10 +95,7 @@ impl Solver {
         } else {
             // A learnt clause from an earlier plain solve call may be the reason of a
             // level-0 fact; facts need no reasons (analysis never looks below the root).
-            for i in 0..self.trail.len() {
-                let var = self.trail.lits()[i].var();
-                self.trail.set_reason(var, ClauseRef::NONE);
-            }
+            self.trail.clear_reasons();
             let learnt: Vec<ClauseRef> = self.db.iter().filter(|&c| self.db.is_learnt(c)).collect();
             for &cref in &learnt {
                 self.db.delete(cref);

@@ -84,7 +84,7 @@ fn random_cubes_agree_with_brute_force_and_leave_no_learnt_clause() {
                 Outcome::Unknown => panic!("no limit was set"),
             }
             assert_eq!(solver.trail.decision_level(), 0);
-            assert_eq!(solver.root_level, 0);
+            assert_eq!(solver.root_level(), 0);
             assert!(
                 solver.db.num_learnt() <= learnt_before,
                 "round {round} step {step}: the cube's clauses stay"

@@ -108,9 +108,6 @@ pub struct Solver {
     /// A clause was shortened in `add_clause` before a proof was requested, so
     /// `set_proof` must restate the clause database (see there).
     shortened_unlogged: bool,
-    /// The level the search never backjumps below: 0, or 1 while a cube is solved
-    /// (see [`Solver::solve_cube`]).
-    root_level: usize,
 }
 
 /// How one run between restarts ended.
@@ -165,7 +162,6 @@ impl Solver {
             candidates: Vec::new(),
             proof: None,
             shortened_unlogged: false,
-            root_level: 0,
         };
         solver.ensure_vars(num_vars);
         solver
@@ -343,7 +339,7 @@ impl Solver {
         if !self.ok {
             return Outcome::Unsat;
         }
-        self.backtrack(self.root_level);
+        self.backtrack(self.root_level());
         let limit = self
             .conflict_limit
             .map(|limit| self.stats.conflicts.saturating_add(limit));
@@ -385,8 +381,8 @@ impl Solver {
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
-                if self.trail.decision_level() <= self.root_level {
-                    if self.root_level > 0 {
+                if self.trail.decision_level() <= self.root_level() {
+                    if self.root_level() > 0 {
                         return RunEnd::AssumptionFailed;
                     }
                     if let Some(proof) = &mut self.proof {
@@ -403,7 +399,7 @@ impl Solver {
                 continue;
             }
             if self.restarts.should_restart() {
-                self.backtrack(self.root_level);
+                self.backtrack(self.root_level());
                 return RunEnd::Restart;
             }
             if self.trail.decision_level() == 0 {
@@ -454,7 +450,7 @@ impl Solver {
             .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
         self.decide.decay();
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
-        self.backtrack(learnt.backjump.max(self.root_level));
+        self.backtrack(learnt.backjump.max(self.root_level()));
         let lits = self.analyzer.learnt();
         self.stats.learnt_clauses += 1;
         self.stats.learnt_literals += lits.len() as u64;
@@ -469,6 +465,14 @@ impl Solver {
             self.watches.attach(&self.db, cref);
             self.trail.assign(lits[0], cref);
         }
+    }
+
+    /// The level the search never backjumps below: 0, or 1 while a cube is solved (see
+    /// [`Solver::solve_cube`]). Kept by the analyzer, which leaves that level's literals
+    /// out of learnt clauses.
+    #[inline]
+    fn root_level(&self) -> usize {
+        self.analyzer.root_level
     }
 
     fn backtrack(&mut self, level: usize) {

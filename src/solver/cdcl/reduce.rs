@@ -202,10 +202,7 @@ pub fn simplify(db: &mut ClauseDb, trail: &mut Trail, mut proof: Option<&mut Pro
         }
         db.delete(cref);
     }
-    for i in 0..trail.len() {
-        let var = trail.lits()[i].var();
-        trail.set_reason(var, ClauseRef::NONE);
-    }
+    trail.clear_reasons();
     satisfied.len()
 }
 

@@ -134,6 +134,14 @@ impl Trail {
         self.lims.push(self.lits.len());
     }
 
+    /// Forgets the reason of every assigned literal: for facts at level 0, which
+    /// analysis never resolves on, so their reason clauses may then be deleted.
+    pub fn clear_reasons(&mut self) {
+        for &lit in &self.lits {
+            self.reasons[lit.var().index()] = ClauseRef::NONE;
+        }
+    }
+
     /// Undoes every assignment above `level`, newest first, handing each undone literal
     /// to `on_unassign` (for the decision heap).
     pub fn backtrack_to(&mut self, level: usize, mut on_unassign: impl FnMut(Lit)) {
