@@ -26,12 +26,20 @@ pub enum Value {
     Unassigned,
 }
 
+/// What the trail knows of an assigned variable.
+#[derive(Clone, Copy, Debug)]
+struct VarData {
+    level: u32,
+    reason: ClauseRef,
+}
+
 /// Assignment, levels, reasons and the propagation queue.
 #[derive(Debug, Default)]
 pub struct Trail {
     values: Vec<Value>,
-    levels: Vec<u32>,
-    reasons: Vec<ClauseRef>,
+    /// Level and reason side by side: propagation writes both and analysis reads both,
+    /// so one cache line serves both.
+    var_data: Vec<VarData>,
     lits: Vec<Lit>,
     lims: Vec<usize>,
     /// Position of the next literal whose consequences propagation has not yet visited.
@@ -41,16 +49,21 @@ pub struct Trail {
 impl Trail {
     /// Makes room for variables `0..num_vars`, all unassigned.
     pub fn grow(&mut self, num_vars: usize) {
-        if num_vars > self.levels.len() {
+        if num_vars > self.var_data.len() {
             self.values.resize(2 * num_vars, Value::Unassigned);
-            self.levels.resize(num_vars, 0);
-            self.reasons.resize(num_vars, ClauseRef::NONE);
+            self.var_data.resize(
+                num_vars,
+                VarData {
+                    level: 0,
+                    reason: ClauseRef::NONE,
+                },
+            );
         }
     }
 
     /// Number of variables the trail has room for.
     pub fn num_vars(&self) -> usize {
-        self.levels.len()
+        self.var_data.len()
     }
 
     /// Value of a literal.
@@ -71,21 +84,38 @@ impl Trail {
         self.values[lit.code()] == Value::False
     }
 
+    /// [`Trail::is_true`] without the bounds check, for propagation.
+    #[inline]
+    pub fn is_true_fast(&self, lit: Lit) -> bool {
+        debug_assert!(lit.code() < self.values.len());
+        // SAFETY: every literal propagation meets is in a clause of the solver, whose
+        // variables the trail was grown for (`Solver::add_clause` grows first).
+        unsafe { *self.values.get_unchecked(lit.code()) == Value::True }
+    }
+
+    /// [`Trail::is_false`] without the bounds check, for propagation.
+    #[inline]
+    pub fn is_false_fast(&self, lit: Lit) -> bool {
+        debug_assert!(lit.code() < self.values.len());
+        // SAFETY: as in `is_true_fast`.
+        unsafe { *self.values.get_unchecked(lit.code()) == Value::False }
+    }
+
     /// Decision level at which the (assigned) variable got its value.
     #[inline]
     pub fn level(&self, var: Var) -> usize {
-        self.levels[var.index()] as usize
+        self.var_data[var.index()].level as usize
     }
 
     /// The clause that implied the (assigned) variable, or [`ClauseRef::NONE`].
     #[inline]
     pub fn reason(&self, var: Var) -> ClauseRef {
-        self.reasons[var.index()]
+        self.var_data[var.index()].reason
     }
 
     /// Replaces a reason handle, for garbage collection and level-0 simplification.
     pub fn set_reason(&mut self, var: Var, reason: ClauseRef) {
-        self.reasons[var.index()] = reason;
+        self.var_data[var.index()].reason = reason;
     }
 
     /// The current decision level (0 = no decisions).
@@ -121,9 +151,10 @@ impl Trail {
         debug_assert_eq!(self.value(lit), Value::Unassigned, "{lit:?} assigned twice");
         self.values[lit.code()] = Value::True;
         self.values[(!lit).code()] = Value::False;
-        let var = lit.var().index();
-        self.levels[var] = self.lims.len() as u32;
-        self.reasons[var] = reason;
+        self.var_data[lit.var().index()] = VarData {
+            level: self.lims.len() as u32,
+            reason,
+        };
         self.lits.push(lit);
     }
 
@@ -138,7 +169,7 @@ impl Trail {
     /// analysis never resolves on, so their reason clauses may then be deleted.
     pub fn clear_reasons(&mut self) {
         for &lit in &self.lits {
-            self.reasons[lit.var().index()] = ClauseRef::NONE;
+            self.var_data[lit.var().index()].reason = ClauseRef::NONE;
         }
     }
 

@@ -172,21 +172,24 @@ pub fn propagate(
         // Taking the list out lets us push onto other lists while scanning it; moving a
         // `Vec` does not allocate. New watches never go to this list: they are non-false.
         let mut list = std::mem::take(&mut watches.lists[false_lit.code()]);
+        let len = list.len();
         let mut kept = 0;
         let mut i = 0;
-        while i < list.len() {
-            let watch = list[i];
+        while i < len {
+            // SAFETY (every unchecked access to `list` here): `i < len == list.len()`
+            // and `kept <= i`, since each visited watch is kept at most once.
+            let watch = unsafe { *list.get_unchecked(i) };
             i += 1;
-            if trail.is_true(watch.blocker) {
-                list[kept] = watch;
+            if trail.is_true_fast(watch.blocker) {
+                unsafe { *list.get_unchecked_mut(kept) = watch };
                 kept += 1;
                 continue;
             }
             let cref = watch.cref();
             if watch.is_binary() {
-                list[kept] = watch;
+                unsafe { *list.get_unchecked_mut(kept) = watch };
                 kept += 1;
-                if trail.is_false(watch.blocker) {
+                if trail.is_false_fast(watch.blocker) {
                     conflict = Some(cref);
                     break;
                 }
@@ -200,16 +203,18 @@ pub fn propagate(
             debug_assert_eq!(lits[1], false_lit, "watch list out of sync with clause");
             let first = lits[0];
             let refreshed = Watch::new(cref, first, false);
-            if first != watch.blocker && trail.is_true(first) {
-                list[kept] = refreshed;
+            if first != watch.blocker && trail.is_true_fast(first) {
+                unsafe { *list.get_unchecked_mut(kept) = refreshed };
                 kept += 1;
                 continue;
             }
             let mut moved = false;
             for k in 2..lits.len() {
-                if !trail.is_false(lits[k]) {
-                    lits.swap(1, k);
-                    watches.lists[lits[1].code()].push(refreshed);
+                let candidate = lits[k];
+                if !trail.is_false_fast(candidate) {
+                    lits[k] = false_lit;
+                    lits[1] = candidate;
+                    watches.lists[candidate.code()].push(refreshed);
                     moved = true;
                     break;
                 }
@@ -217,19 +222,18 @@ pub fn propagate(
             if moved {
                 continue;
             }
-            list[kept] = refreshed;
+            unsafe { *list.get_unchecked_mut(kept) = refreshed };
             kept += 1;
-            if trail.is_false(first) {
+            if trail.is_false_fast(first) {
                 conflict = Some(cref);
                 break;
             }
             trail.assign(first, cref);
         }
         // On a conflict, the unvisited tail keeps its watches.
-        while i < list.len() {
-            list[kept] = list[i];
-            kept += 1;
-            i += 1;
+        if i < len {
+            list.copy_within(i..len, kept);
+            kept += len - i;
         }
         list.truncate(kept);
         watches.lists[false_lit.code()] = list;
