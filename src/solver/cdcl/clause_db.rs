@@ -37,19 +37,6 @@ impl ClauseRef {
     fn offset(self) -> usize {
         self.0 as usize
     }
-
-    /// The handle as a raw word below 2³¹ (arena offsets never reach bit 31), so a
-    /// watch can keep a flag in the top bit.
-    #[inline]
-    pub fn raw(self) -> u32 {
-        self.0
-    }
-
-    /// The handle of a raw word made by [`ClauseRef::raw`].
-    #[inline]
-    pub fn from_raw(raw: u32) -> ClauseRef {
-        ClauseRef(raw)
-    }
 }
 
 const HEADER: usize = 2;
@@ -108,8 +95,8 @@ impl ClauseDb {
     /// Stores a clause of at least two literals and returns its handle.
     ///
     /// # Panics
-    /// When the arena would outgrow 31-bit offsets (about 8 GB of clauses; bit 31 of a
-    /// handle is free for the watch lists' binary flag).
+    /// When the arena would outgrow 31-bit offsets (about 8 GB of clauses), which keeps
+    /// every handle well clear of [`ClauseRef::NONE`].
     pub fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
         debug_assert!(lits.len() >= 2, "short clauses never enter the arena");
         let offset = self.arena.len();
