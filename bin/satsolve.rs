@@ -74,7 +74,7 @@ EXIT CODES:
 /// When the CDCL search restarts.
 #[derive(Clone, Copy, ValueEnum)]
 enum Restarts {
-    /// Restart after 100·luby(i) conflicts.
+    /// Restart after 50·luby(i) conflicts.
     Luby,
     /// Restart when recent learnt clauses are worse (higher LBD) than the long-run average.
     Glucose,
@@ -108,7 +108,7 @@ struct Args {
     /// learning) or `splr` (the splr crate, an independent CDCL solver).
     #[arg(long, default_value_t = EngineKind::Cdcl)]
     engine: EngineKind,
-    /// Restart policy of the cdcl engine: `luby` (Luby sequence, unit 100) or `glucose` (LBD moving averages).
+    /// Restart policy of the cdcl engine: `luby` (Luby sequence, unit 50) or `glucose` (LBD moving averages).
     #[arg(long, value_enum, default_value = "luby")]
     restarts: Restarts,
     /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
