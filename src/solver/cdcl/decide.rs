@@ -30,6 +30,16 @@
 //! * a Glucose-style decay ramp (0.8 or 0.9 rising by 0.01 every 5000 or 2000 conflicts
 //!   to 0.95): structured mean 2497 → 2611 / 2491 (means over the copies with 0.8:
 //!   hanoi4 3 696 → 2 098, 3bitadd_31 2 331 → 7 039).
+//! * hybrid phases (2026-11-30): the target phase for the variables of the current
+//!   target assignment, the saved phase (value at the last backtrack) for the others, as
+//!   CaDiCaL's stable mode falls back to saved phases. In conflicts, hanoi4/5 and 13
+//!   shuffled copies each 0.77, the structured instances and 5 copies each 1.005, 9 large
+//!   originals 1.04 (the 36x36 Sudoku 3.6x). In CPU time over the whole suite in 2
+//!   shuffled copies (with binaries propagated first, see `watch`): 1.03, structured
+//!   1.12 (3bitadd_31 3-5x), random 1.02;
+//! * plain phase saving again, in conflicts on the same sets: hanoi 0.90, structured 1.17
+//!   (3bitadd_31 3.4x), large originals 0.83; keeping the target assignment across
+//!   restarts (CaDiCaL and Kissat reset it only when rephasing): hanoi 1.43 (hanoi5 2.5x).
 //!
 //! Invariant: every unassigned variable is in the heap (assigned ones may be too; they
 //! are skipped lazily when popped).

@@ -46,6 +46,12 @@
 //! 3bitadd_31 4.1 (conflicts 3.6). The structured instances that lose to MiniSat
 //! finish within one or two reductions, so vivification mostly reorders their search.
 //!
+//! Also not kept (2026-11-30, conflicts, relative to this reduction; hanoi4/5 with 13
+//! shuffled copies each / the structured instances with 5 copies each / 9 large
+//! originals capped at 400 000): MiniSat's clause activity (bumped in analysis, decay
+//! 0.999, the less active half deleted, binaries and locked clauses kept) 1.01 / 0.99 /
+//! 1.68; glue ≤ 3 and tier 2 ≤ 8 0.94 / 0.97 / 1.23.
+//!
 //! Level-0 simplification (MiniSat's `simplify`): once new facts are fixed at level 0, the
 //! clauses they satisfy are deleted. Level-0 reasons are dropped first: analysis never
 //! looks at level-0 variables, so the reasons are dead weight that would lock clauses.

@@ -53,6 +53,11 @@
 //! by a third) while the time ratio to MiniSat went 0.73 → 0.77. The gains on random
 //! and pigeonhole instances do not pay for a 4-5x loss on the largest Sudoku and on the
 //! industrial set.
+//!
+//! The unit once more (2026-11-30, conflicts, hanoi4/5 with 13 shuffled copies each /
+//! the structured instances with 5 copies each / 9 large originals / 2 copies of those):
+//! 100 gives 0.93 / 0.97 / 1.02; 64 gives 0.92 / 0.92 / 0.97 / 1.06, but hanoi5 alone
+//! 1.12 and industrial_38bits_10 2-4x worse on the original and both copies. 50 stays.
 
 /// Which restart schedule to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
