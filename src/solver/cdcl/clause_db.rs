@@ -199,7 +199,6 @@ impl ClauseDb {
     }
 
     /// Words held by deleted clauses.
-    #[cfg(test)]
     pub fn wasted(&self) -> usize {
         self.wasted
     }

@@ -140,6 +140,30 @@ impl Watches {
         }
     }
 
+    /// Removes the watches of `deleted` (clauses marked deleted in `db`, still in the
+    /// arena) from the lists of their watched literals, keeping the order of every list.
+    /// Only those lists are read: each is filtered once, however many deleted clauses
+    /// it held.
+    pub fn drop_deleted(&mut self, db: &ClauseDb, deleted: &[ClauseRef]) {
+        let mut dirty: Vec<(bool, usize)> = Vec::with_capacity(2 * deleted.len());
+        for &cref in deleted {
+            debug_assert!(db.is_deleted(cref));
+            let lits = db.lits(cref);
+            let binary = lits.len() == 2;
+            dirty.push((binary, lits[0].code()));
+            dirty.push((binary, lits[1].code()));
+        }
+        dirty.sort_unstable();
+        dirty.dedup();
+        for (binary, code) in dirty {
+            if binary {
+                self.binaries[code].retain(|w| !db.is_deleted(w.cref));
+            } else {
+                self.lists[code].retain(|w| !db.is_deleted(w.cref));
+            }
+        }
+    }
+
     /// Checks that each live clause is watched exactly at positions 0 and 1, in the list
     /// for its length; for `debug_assert!` (cost linear in the formula).
     pub fn is_consistent(&self, db: &ClauseDb) -> bool {
