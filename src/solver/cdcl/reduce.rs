@@ -276,15 +276,12 @@ mod tests {
     use super::*;
     use crate::lit::Lit;
 
+    use super::super::watch::empty_for_tests;
     use crate::lit::testing::lits;
 
     #[test]
     fn reduction_keeps_glue_locked_and_used_clauses() {
-        let mut db = ClauseDb::new();
-        let mut trail = Trail::default();
-        let mut watches = Watches::default();
-        trail.grow(10);
-        watches.grow(10);
+        let (mut db, mut watches, mut trail) = empty_for_tests(10);
         let original = db.alloc(&lits(&[1, 2, 3]), false, 0);
         let glue = db.alloc(&lits(&[4, 5, 6]), true, 2);
         let locked = db.alloc(&lits(&[7, 8, 9]), true, 9);
@@ -319,11 +316,7 @@ mod tests {
 
     #[test]
     fn a_little_garbage_is_unwatched_in_place_and_more_is_compacted() {
-        let mut db = ClauseDb::new();
-        let mut watches = Watches::default();
-        let mut trail = Trail::default();
-        watches.grow(20);
-        trail.grow(20);
+        let (mut db, mut watches, mut trail) = empty_for_tests(20);
         // 19 clauses of 3 literals (5 words each), then two learnt ones.
         for v in 1..=19 {
             db.alloc(&lits(&[v, v % 19 + 1, -(v % 18 + 2)]), false, 0);

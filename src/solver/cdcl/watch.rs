@@ -98,15 +98,10 @@ impl Watches {
         let lits = db.lits(cref);
         let binary = lits.len() == 2;
         for watched in [lits[0], lits[1]] {
-            // Learnt clauses are attached last, so their watches sit near the end.
             let found = if binary {
-                let list = &mut self.binaries[watched.code()];
-                let pos = list.iter().rposition(|w| w.cref == cref);
-                pos.map(|pos| list.swap_remove(pos)).is_some()
+                remove_last(&mut self.binaries[watched.code()], |w| w.cref == cref)
             } else {
-                let list = &mut self.lists[watched.code()];
-                let pos = list.iter().rposition(|w| w.cref == cref);
-                pos.map(|pos| list.swap_remove(pos)).is_some()
+                remove_last(&mut self.lists[watched.code()], |w| w.cref == cref)
             };
             debug_assert!(found, "a live clause is watched at positions 0 and 1");
         }
@@ -133,7 +128,8 @@ impl Watches {
                 list.shrink_to(count + count / 2 + 4);
             }
         }
-        // Binary clauses are few and rarely deleted: their lists are not shrunk.
+        // Binary lists are not shrunk: reduction never deletes a binary clause (its LBD
+        // is at most 2), so they only lose clauses satisfied at level 0.
         self.binaries.iter_mut().for_each(Vec::clear);
         for cref in db.iter() {
             self.attach(db, cref);
@@ -195,6 +191,30 @@ impl Watches {
     }
 }
 
+/// Removes the last entry of `list` that `matches`, by swapping the list's last entry
+/// into its place; false if there is none. Learnt clauses are attached last, so their
+/// watches sit near the end and the search from the back is short.
+fn remove_last<W>(list: &mut Vec<W>, matches: impl Fn(&W) -> bool) -> bool {
+    match list.iter().rposition(matches) {
+        Some(pos) => {
+            list.swap_remove(pos);
+            true
+        }
+        None => false,
+    }
+}
+
+/// An empty arena, watch lists and trail with room for `num_vars` variables: the
+/// set-up of the propagation and reduction tests.
+#[cfg(test)]
+pub fn empty_for_tests(num_vars: usize) -> (ClauseDb, Watches, Trail) {
+    let mut watches = Watches::default();
+    let mut trail = Trail::default();
+    watches.grow(num_vars);
+    trail.grow(num_vars);
+    (ClauseDb::new(), watches, trail)
+}
+
 /// Propagates every literal on the trail from `trail.qhead` on; returns a clause made
 /// false by the assignment, or `None` once the queue is empty. Counts assignments in
 /// `propagations`.
@@ -221,9 +241,13 @@ pub fn propagate(
                 continue;
             }
             if trail.is_false_fast(binary.implied) {
-                return Some(binary.cref);
+                conflict = Some(binary.cref);
+                break;
             }
             trail.assign(binary.implied, binary.cref);
+        }
+        if conflict.is_some() {
+            break;
         }
         // Taking the list out lets us push onto other lists while scanning it; moving a
         // `Vec` does not allocate. New watches never go to this list: they are non-false.
@@ -303,11 +327,7 @@ mod tests {
 
     #[test]
     fn chain_of_implications_and_a_conflict() {
-        let mut db = ClauseDb::new();
-        let mut watches = Watches::default();
-        let mut trail = Trail::default();
-        watches.grow(4);
-        trail.grow(4);
+        let (mut db, mut watches, mut trail) = empty_for_tests(4);
         // 1 -> 2 (binary), (¬1 ∨ ¬2 ∨ 3), (¬3 ∨ 4), (¬3 ∨ ¬4 ∨ ¬1)
         let clauses = [vec![-1, 2], vec![-1, -2, 3], vec![-3, 4], vec![-3, -4, -1]];
         let crefs: Vec<ClauseRef> = clauses
@@ -344,11 +364,7 @@ mod tests {
 
     #[test]
     fn binary_clauses_go_first_and_their_conflict_wins() {
-        let mut db = ClauseDb::new();
-        let mut watches = Watches::default();
-        let mut trail = Trail::default();
-        watches.grow(5);
-        trail.grow(5);
+        let (mut db, mut watches, mut trail) = empty_for_tests(5);
         // The long clause (¬1 ∨ 2 ∨ 3) is attached before the binary (¬1 ∨ 4), yet with
         // 3 false and 1 true the binary's 4 is implied before the long clause's 2.
         let long = db.alloc(&[lit(-1), lit(2), lit(3)], false, 0);
