@@ -246,8 +246,8 @@ fn a_puzzle_the_model_does_not_solve_is_refused() {
 
 #[test]
 fn the_readme_pictures_are_what_the_pipeline_draws() {
-    // The commands of the README's "Pictures" section; regenerate the files with them
-    // when the drawing changes on purpose.
+    // The commands of the "Pictures" section of docs/formats.md; regenerate the files with
+    // them when the drawing changes on purpose.
     let dir = scratch("svg-docs");
     let cases: [(&str, Vec<String>); 2] = [
         (
@@ -272,7 +272,7 @@ fn the_readme_pictures_are_what_the_pipeline_draws() {
         let committed = std::fs::read_to_string(crate::util::root().join(file)).unwrap();
         assert!(
             drawn == committed,
-            "{file} is out of date: regenerate it with the README's commands"
+            "{file} is out of date: regenerate it with the commands of docs/formats.md"
         );
     }
 }

@@ -16,6 +16,7 @@ mod model2grid_svg;
 mod packaging;
 mod pipeline;
 mod proof;
+mod readme;
 mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
