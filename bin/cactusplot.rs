@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudosat::cli::{self, Failure};
+use sudosat::cli::{self, Failure, Source};
 use sudosat::plot::{cactus, draw_cactus, find_font, load_font, read_results};
 
 const AFTER_HELP: &str = "\
@@ -50,8 +50,8 @@ fn main() -> ExitCode {
 fn plot(args: Args) -> Result<u8, Failure> {
     let name = args.results.display().to_string();
     let text = std::fs::read_to_string(&args.results)
-        .map_err(|error| Failure::new(2, format!("{name}: {error}")))?;
-    let runs = read_results(&text, &name).map_err(|error| Failure::new(2, error))?;
+        .map_err(|error| Failure::input(&Source::File(args.results.clone()), error))?;
+    let runs = read_results(&text, &name).map_err(Failure::invalid)?;
     let mut instances: Vec<&str> = runs.iter().map(|r| r.instance.as_str()).collect();
     instances.sort_unstable();
     instances.dedup();
@@ -68,6 +68,6 @@ fn plot(args: Args) -> Result<u8, Failure> {
                 args.png.as_deref(),
             )
         })
-        .map_err(|error| Failure::new(1, error))?;
+        .map_err(Failure::error)?;
     Ok(0)
 }

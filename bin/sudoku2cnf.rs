@@ -111,7 +111,7 @@ fn main() -> ExitCode {
 
 fn encode(args: Args) -> Result<u8, Failure> {
     let source = Source::from_arg(args.input.as_deref());
-    let input = cli::open(&source).map_err(|error| Failure::input(2, &source, error))?;
+    let input = cli::open(&source).map_err(|error| Failure::input(&source, error))?;
     let options = ParseOptions {
         size: args.size,
         allow_conflicts: false,
@@ -124,21 +124,20 @@ fn encode(args: Args) -> Result<u8, Failure> {
     // without --size (each puzzle is encoded with the diagonals of its size); any other
     // layout fixes what the reader accepts.
     let choice = match args.layout.as_deref().filter(|&spec| spec != "sudoku") {
-        Some(spec) => LayoutChoice::from_args(Some(spec), args.size)
-            .map_err(|error| Failure::new(2, error))?,
+        Some(spec) => LayoutChoice::from_args(Some(spec), args.size).map_err(Failure::usage)?,
         None => LayoutChoice::Square,
     };
     let mut puzzles = match choice.fixed() {
         Some(layout) => PuzzleReader::for_layout(input, layout, false),
         None => {
-            PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, &source, error))?
+            PuzzleReader::new(input, &options).map_err(|error| Failure::input(&source, error))?
         }
     };
     let mut next = || -> Result<Option<Puzzle>, Failure> {
         puzzles
             .next()
             .transpose()
-            .map_err(|error| Failure::input(2, &source, error))
+            .map_err(|error| Failure::input(&source, error))
     };
     if let Some(dir) = &args.split {
         // Read and validate every puzzle before writing any file.
@@ -147,13 +146,13 @@ fn encode(args: Args) -> Result<u8, Failure> {
             all.push(puzzle);
         }
         if all.is_empty() {
-            return Err(Failure::input(2, &source, "no puzzle found"));
+            return Err(Failure::input(&source, "no puzzle found"));
         }
         return write_split(dir, &all, &choice, &encode_options, args.stats);
     }
     if args.index.is_none() {
         let Some(first) = next()? else {
-            return Err(Failure::input(2, &source, "no puzzle found"));
+            return Err(Failure::input(&source, "no puzzle found"));
         };
         let Some(second) = next()? else {
             let bytes = encode_puzzle(&first, &choice, &encode_options, args.stats)?;
@@ -162,16 +161,14 @@ fn encode(args: Args) -> Result<u8, Failure> {
             out.flush()?;
             return Ok(0);
         };
-        let layout = choice
-            .for_size(first.grid.size())
-            .map_err(|error| Failure::new(2, error))?;
+        let layout = choice.for_size(first.grid.size()).map_err(Failure::usage)?;
         let rest = std::iter::from_fn(|| next().transpose());
         let puzzles = [Ok(first), Ok(second)].into_iter().chain(rest);
         return encode_batch::write_stream(&source, &layout, &encode_options, args.stats, puzzles);
     }
     let wanted = args.index.unwrap_or(1);
     if wanted == 0 {
-        return Err(Failure::new(2, "--index counts from 1"));
+        return Err(Failure::usage("--index counts from 1"));
     }
     let mut chosen = None;
     let mut count = 0;
@@ -183,9 +180,8 @@ fn encode(args: Args) -> Result<u8, Failure> {
         }
     }
     let puzzle = chosen.ok_or_else(|| match count {
-        0 => Failure::input(2, &source, "no puzzle found"),
+        0 => Failure::input(&source, "no puzzle found"),
         _ => Failure::input(
-            2,
             &source,
             format!("--index {wanted} is past the last puzzle ({count})"),
         ),
@@ -211,12 +207,11 @@ fn encode_puzzle(
         None => {
             sized = choice
                 .for_size(puzzle.grid.size())
-                .map_err(|error| Failure::new(2, error))?;
+                .map_err(Failure::usage)?;
             &sized
         }
     };
-    let encoding =
-        encode_with(&puzzle.grid, layout, options).map_err(|error| Failure::new(2, error))?;
+    let encoding = encode_with(&puzzle.grid, layout, options).map_err(Failure::usage)?;
     if stats {
         eprint!("{}", encoding_stats(&encoding.cnf));
     }
@@ -234,14 +229,13 @@ fn write_split(
     stats: bool,
 ) -> Result<u8, Failure> {
     std::fs::create_dir_all(dir)
-        .map_err(|error| Failure::new(1, format!("cannot create {}: {error}", dir.display())))?;
+        .map_err(|error| Failure::error(format!("cannot create {}: {error}", dir.display())))?;
     for puzzle in puzzles {
         let path = dir.join(format!("{:06}.cnf", puzzle.number));
         let bytes = encode_puzzle(puzzle, choice, options, stats)?;
         // Each file appears whole or not at all: a run that fails on a disk that fills up
         // must not leave a truncated CNF for a solver loop to pick up.
-        let cannot_write =
-            |error| Failure::new(1, format!("cannot write {}: {error}", path.display()));
+        let cannot_write = |error| Failure::write(&path, error);
         let mut file = AtomicFile::create(&path).map_err(cannot_write)?;
         file.write_all(&bytes).map_err(cannot_write)?;
         file.commit().map_err(cannot_write)?;

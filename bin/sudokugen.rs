@@ -174,8 +174,7 @@ fn main() -> ExitCode {
                 }),
                 None,
             ) => gen_cli::rate(input.as_deref(), &board.lib(), summary),
-            _ => Err(Failure::new(
-                2,
+            _ => Err(Failure::usage(
                 "give a command (grids, puzzles, rate) or -c N; see --help",
             )),
         }

@@ -27,7 +27,7 @@ pub fn write_stream(
     stats: bool,
     puzzles: impl Iterator<Item = Result<Puzzle, Failure>>,
 ) -> Result<u8, Failure> {
-    let base = encode_batch_base(layout, options).map_err(|error| Failure::new(2, error))?;
+    let base = encode_batch_base(layout, options).map_err(Failure::usage)?;
     if stats {
         eprint!("{}", encoding_stats(&base.cnf));
     }
@@ -51,7 +51,6 @@ pub fn write_stream(
             out.flush()?;
             let n = puzzle.grid.size();
             return Err(Failure::input(
-                2,
                 source,
                 format!(
                     "puzzle {} (line {}) is {n}x{n}, but the stream's layout is {}: one \

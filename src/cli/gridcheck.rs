@@ -38,10 +38,10 @@ pub fn run(options: &GridcheckOptions) -> Result<u8, Failure> {
         options.puzzle.as_deref(),
         "the grids and the puzzles",
     )?;
-    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::input(source, error))?;
     let puzzles = match &puzzle_source {
         Some(puzzles) => {
-            let text = super::open(puzzles).map_err(|error| Failure::input(2, puzzles, error))?;
+            let text = super::open(puzzles).map_err(|error| Failure::input(puzzles, error))?;
             Some((puzzles, text))
         }
         None => None,
@@ -63,14 +63,13 @@ fn run_on<R: BufRead, P: BufRead>(
         &options.cnf,
     ) {
         (Some(spec), _) => (
-            LayoutChoice::from_args(Some(spec), options.size)
-                .map_err(|error| Failure::new(2, error))?,
+            LayoutChoice::from_args(Some(spec), options.size).map_err(Failure::usage)?,
             None,
         ),
         (None, Some(path)) => {
             let cnf = Source::File(path.clone());
-            let input = super::open(&cnf).map_err(|error| Failure::input(2, &cnf, error))?;
-            let header = read_cnf_header(input).map_err(|error| Failure::input(2, &cnf, error))?;
+            let input = super::open(&cnf).map_err(|error| Failure::input(&cnf, error))?;
+            let header = read_cnf_header(input).map_err(|error| Failure::input(&cnf, error))?;
             (LayoutChoice::Fixed(header.layout), header.puzzle)
         }
         (None, None) => (LayoutChoice::Square, None),
@@ -103,18 +102,15 @@ fn run_on<R: BufRead, P: BufRead>(
             Some(puzzles) => match puzzles.next().transpose()? {
                 Some(Entry::Grid(puzzle)) => Some(puzzle),
                 Some(Entry::OutOfRange(reason)) => {
-                    return Err(Failure::new(2, format!("puzzle {checked}: {reason}")))
+                    return Err(Failure::invalid(format!("puzzle {checked}: {reason}")))
                 }
                 Some(Entry::Marker(_)) => None,
                 None => {
-                    return Err(Failure::new(
-                        2,
-                        format!(
-                            "grid {checked} has no puzzle: the grids and the puzzles of {} are \
+                    return Err(Failure::invalid(format!(
+                        "grid {checked} has no puzzle: the grids and the puzzles of {} are \
                              paired in order",
-                            paired_with()
-                        ),
-                    ))
+                        paired_with()
+                    )))
                 }
             },
             None => None,
@@ -144,11 +140,7 @@ fn run_on<R: BufRead, P: BufRead>(
         {
             Some(index) => &layouts[index],
             None => {
-                layouts.push(
-                    choice
-                        .for_size(grid.size())
-                        .map_err(|error| Failure::new(2, error))?,
-                );
+                layouts.push(choice.for_size(grid.size()).map_err(Failure::invalid)?);
                 &layouts[layouts.len() - 1]
             }
         };
@@ -164,19 +156,16 @@ fn run_on<R: BufRead, P: BufRead>(
         }
     }
     if checked == 0 {
-        return Err(Failure::input(2, source, "no grid found"));
+        return Err(Failure::input(source, "no grid found"));
     }
     if let Some(puzzles) = &mut puzzles {
         if puzzles.next().transpose()?.is_some() {
-            return Err(Failure::new(
-                2,
-                format!(
-                    "{} has more puzzles than the {} checked: the grids and the puzzles are \
+            return Err(Failure::invalid(format!(
+                "{} has more puzzles than the {} checked: the grids and the puzzles are \
                      paired in order",
-                    paired_with(),
-                    plural(checked, "grid")
-                ),
-            ));
+                paired_with(),
+                plural(checked, "grid")
+            )));
         }
     }
     eprint!("{}", summary(checked, invalid, unsolved, options.quiet));
@@ -226,13 +215,12 @@ fn entries<'a, R: BufRead + 'a>(
     let reader = match layout {
         Some(layout) => PuzzleReader::for_layout(input, layout, true),
         None => {
-            PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?
+            PuzzleReader::new(input, &options).map_err(|error| Failure::input(source, error))?
         }
     };
     let records = reader.records().map(move |record| match record {
         Ok(Record::Marker { marker, .. }) if markers => Ok(Entry::Marker(marker)),
         Ok(Record::Marker { marker, line, .. }) => Err(Failure::input(
-            2,
             source,
             format!(
                 "line {line}: `{}` where a puzzle was expected",
@@ -250,7 +238,7 @@ fn entries<'a, R: BufRead + 'a>(
         }) => Ok(Entry::OutOfRange(format!(
             "row {row} column {col}: value {value} is out of range 1..{size} (line {line})"
         ))),
-        Err(error) => Err(Failure::input(2, source, error)),
+        Err(error) => Err(Failure::input(source, error)),
     });
     Ok(records)
 }

@@ -165,7 +165,7 @@ pub(super) fn solve_parallel<R: BufRead>(
                         });
                     }
                     Some(Err(error)) => {
-                        failure = Some(Failure::input(1, &options.input, error));
+                        failure = Some(Failure::error_in(&options.input, error));
                         input_done = true;
                         break;
                     }
@@ -195,7 +195,7 @@ pub(super) fn solve_parallel<R: BufRead>(
             break;
         }
         let Ok((seq, text, chunk_tally)) = done_rx.recv() else {
-            return Err(Failure::new(1, "a solver thread failed"));
+            return Err(Failure::error("a solver thread failed"));
         };
         reorder.insert(seq, (text, chunk_tally));
         while let Some((text, chunk_tally)) = reorder.pop_ready() {
@@ -215,7 +215,7 @@ pub(super) fn solve_parallel<R: BufRead>(
     for (index, worker) in workers.into_iter().enumerate() {
         let counters = worker
             .join()
-            .map_err(|_| Failure::new(1, "a solver thread failed"))?;
+            .map_err(|_| Failure::error("a solver thread failed"))?;
         stats.extend_from_slice(format!("c worker {}\n", index + 1).as_bytes());
         stats.extend_from_slice(&counters);
     }

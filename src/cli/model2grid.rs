@@ -52,7 +52,7 @@ pub struct Model2GridOptions {
 /// Runs `model2grid` on stdout; returns the exit code (0 or 1) or the failure to report.
 pub fn run(options: &Model2GridOptions) -> Result<u8, Failure> {
     let input =
-        super::open(&options.input).map_err(|error| Failure::input(1, &options.input, error))?;
+        super::open(&options.input).map_err(|error| Failure::error_in(&options.input, error))?;
     run_on(options, input, super::stdout())
 }
 
@@ -75,9 +75,7 @@ fn run_on<R: BufRead, W: Write>(
             header_puzzle = puzzle;
             LayoutChoice::Fixed(layout)
         }
-        (spec, size, _) => {
-            LayoutChoice::from_args(spec, size).map_err(|error| Failure::new(2, error))?
-        }
+        (spec, size, _) => LayoutChoice::from_args(spec, size).map_err(Failure::usage)?,
     };
     let mut run = Run {
         format: options.format,
@@ -102,10 +100,10 @@ fn run_on<R: BufRead, W: Write>(
     run.writer.out.flush()?;
     result?;
     if let Some(status) = run.held {
-        return Err(Failure::new(
-            1,
-            format!("no solution: the solver answered {}", status.as_str()),
-        ));
+        return Err(Failure::error(format!(
+            "no solution: the solver answered {}",
+            status.as_str()
+        )));
     }
     if run.failed > 0 {
         eprintln!(
@@ -157,9 +155,7 @@ impl<W: Write> RecordWriter<W> {
         let format = self.resolved(Some(size));
         let text = match format {
             GridFormat::Auto | GridFormat::Line => to_line(grid).ok_or_else(|| {
-                Failure::new(
-                    1,
-                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+                Failure::error(format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
                 )
             })?,
             GridFormat::Block => to_block_for(grid, layout),
@@ -203,7 +199,7 @@ impl<W: Write> Run<W> {
     fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
         while let Some(block) = stream
             .next_block()
-            .map_err(|error| Failure::input(1, &self.source, error))?
+            .map_err(|error| Failure::error_in(&self.source, error))?
         {
             if block.number == 2 {
                 self.second_block()?;
@@ -220,8 +216,7 @@ impl<W: Write> Run<W> {
     /// The input is a stream: write block 1's held marker, refuse what draws one answer.
     fn second_block(&mut self) -> Result<(), Failure> {
         if self.format == GridFormat::Svg {
-            return Err(Failure::new(
-                1,
+            return Err(Failure::error(
                 "the answer holds several blocks but --format svg draws one grid",
             ));
         }
@@ -276,7 +271,7 @@ impl<W: Write> Run<W> {
         };
         let grid = decoder
             .decode(literals)
-            .map_err(|error| Failure::new(1, prefix(&error)))?;
+            .map_err(|error| Failure::error(prefix(&error)))?;
         // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
         let layout = decoder.layout();
         if first {
@@ -311,37 +306,33 @@ fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
 /// The failure for a model whose variables are those of `other`, not of the layout
 /// described by `expected`.
 fn other_layout(literals: &[Lit], other: &Layout, expected: &str) -> Failure {
-    Failure::new(
-        1,
-        format!(
-            "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
-            max_var(literals),
-            describe(other),
-        ),
-    )
+    Failure::error(format!(
+        "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
+        max_var(literals),
+        describe(other),
+    ))
 }
 
 /// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
 /// the puzzle its `c puzzle` lines give, if any.
 fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
-    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
-    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::error_in(source, error))?;
+    let header = read_cnf_header(input).map_err(|error| Failure::error_in(source, error))?;
     Ok((header.layout, header.puzzle))
 }
 
 /// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
 /// rather than guessed from: the model belongs to one of them.
 fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
-    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::input(source, error))?;
     let mut puzzles = PuzzleReader::for_layout(input, layout, true);
     let first = puzzles
         .next()
         .transpose()
-        .map_err(|error| Failure::input(2, source, error))?
-        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
+        .map_err(|error| Failure::input(source, error))?
+        .ok_or_else(|| Failure::input(source, "no puzzle found"))?;
     if puzzles.next().is_some() {
         return Err(Failure::input(
-            2,
             source,
             "holds several puzzles; model2grid draws one grid: give a file with only its \
              puzzle (or --cnf FILE, whose header names the puzzle)",
@@ -371,17 +362,14 @@ fn check_givens_kept(
         Some(source) => format!("the puzzle of {source}"),
         None => "the puzzle in the CNF header".to_string(),
     };
-    Err(Failure::new(
-        1,
-        format!(
-            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
+    Err(Failure::error(format!(
+        "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
              solve that puzzle",
-            row + 1,
-            col + 1,
-            grid.cells()[cell],
-            puzzle.cells()[cell]
-        ),
-    ))
+        row + 1,
+        col + 1,
+        grid.cells()[cell],
+        puzzle.cells()[cell]
+    )))
 }
 
 /// "9x9 grid" for square layouts, the layout's name otherwise.
@@ -404,15 +392,12 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         } else {
             ""
         };
-        Failure::new(
-            1,
-            format!(
-                "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
+        Failure::error(format!(
+            "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
                  no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
                  one true literal per cell; give --size N, --layout NAME or --cnf FILE",
-                max_var(literals)
-            ),
-        )
+            max_var(literals)
+        ))
     })?;
     match choice {
         LayoutChoice::XSudoku if !detected.is_square() => {
@@ -420,7 +405,7 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         }
         LayoutChoice::XSudoku => LayoutChoice::XSudoku
             .for_size(detected.size())
-            .map_err(|error| Failure::new(1, error)),
+            .map_err(Failure::error),
         _ => Ok(detected),
     }
 }

@@ -8,7 +8,7 @@
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,15 +75,15 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     install_limits(&stop, &signalled, options.timeout);
 
     if options.true_only && options.format == AnswerFormat::Res {
-        return Err(Failure::new(2, "--true-only needs the competition format (the course's .res form lists every variable)"));
+        return Err(Failure::usage("--true-only needs the competition format (the course's .res form lists every variable)"));
     }
     let source = &options.input;
-    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::error_in(source, error))?;
     let read_options = ReadOptions {
         strict: options.strict,
     };
     let formula =
-        read_formula(input, &read_options).map_err(|error| Failure::input(1, source, error))?;
+        read_formula(input, &read_options).map_err(|error| Failure::error_in(source, error))?;
     let (dimacs, cubes) = match formula {
         Formula::Plain(dimacs) => (dimacs, None),
         Formula::Incremental { base, cubes } => (base, Some(cubes)),
@@ -98,7 +98,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
             dimacs.cnf.num_vars(),
             dimacs.cnf.num_lits()
         );
-        return Err(Failure::input(1, source, message));
+        return Err(Failure::error_in(source, message));
     }
     let parse_time = start.elapsed();
     if let Some(cubes) = cubes {
@@ -133,7 +133,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let mut engine: Box<dyn Engine> = match &options.proof {
         None => new_engine(options.engine, &dimacs.cnf, &limits),
         Some((path, format)) => {
-            let file = AtomicFile::create(path).map_err(|error| output_failure(path, error))?;
+            let file = AtomicFile::create(path).map_err(|error| Failure::write(path, error))?;
             let (writer, rename) = file.into_parts();
             proof_rename = Some(rename);
             let proof = ProofOutput {
@@ -141,7 +141,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
                 format: *format,
             };
             new_engine_with_proof(options.engine, &dimacs.cnf, &limits, proof)
-                .map_err(|error| Failure::new(2, error))?
+                .map_err(Failure::usage)?
         }
     };
 
@@ -152,7 +152,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
             // A proof that could not be written is a failure of the run: no answer then.
             if let (Some((path, _)), Some(error)) = (&options.proof, engine.proof_error()) {
                 let message = format!("cannot write the proof {}: {error}", path.display());
-                return Err(Failure::new(1, message));
+                return Err(Failure::error(message));
             }
             answers.write(&outcome, solve_start.elapsed())?;
             match outcome {
@@ -191,7 +191,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         let target = rename.target().to_path_buf();
         rename
             .commit()
-            .map_err(|error| output_failure(&target, error))?;
+            .map_err(|error| Failure::write(&target, error))?;
     }
     if options.stats || signalled.load(Ordering::SeqCst) {
         let times = Times {
@@ -229,11 +229,6 @@ impl Answers {
     fn finish(self) -> Result<(), Failure> {
         self.sink.finish()
     }
-}
-
-/// A failure to write the file at `path`.
-pub(super) fn output_failure(path: &Path, error: std::io::Error) -> Failure {
-    Failure::new(1, format!("cannot write {}: {error}", path.display()))
 }
 
 /// Sets `stop` on Ctrl-C and after the time-out; a second Ctrl-C exits at once, for the

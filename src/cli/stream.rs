@@ -26,7 +26,7 @@ use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
 use super::cube_solver::CubeSolver;
 use super::progress::Progress;
-use super::satsolve::{output_failure, SolveOptions};
+use super::satsolve::SolveOptions;
 use super::{Failure, Source};
 use crate::dimacs::{CubeReader, Dimacs};
 use crate::model::AnswerFormat;
@@ -96,7 +96,7 @@ impl BlockSink {
     pub(super) fn new(output: Option<&PathBuf>) -> Result<BlockSink, Failure> {
         let file = match output {
             Some(path) => {
-                Some(AtomicFile::create(path).map_err(|error| output_failure(path, error))?)
+                Some(AtomicFile::create(path).map_err(|error| Failure::write(path, error))?)
             }
             None => None,
         };
@@ -125,7 +125,7 @@ impl BlockSink {
         self.stdout.write_all(bytes)?;
         if let Some(file) = &mut self.file {
             file.write_all(bytes)
-                .map_err(|error| output_failure(file.target(), error))?;
+                .map_err(|error| Failure::write(file.target(), error))?;
         }
         Ok(())
     }
@@ -143,7 +143,7 @@ impl BlockSink {
         if let Some(file) = self.file.take() {
             let target = file.target().to_path_buf();
             file.commit()
-                .map_err(|error| output_failure(&target, error))?;
+                .map_err(|error| Failure::write(&target, error))?;
         }
         Ok(())
     }
@@ -160,10 +160,9 @@ pub(super) struct StreamContext {
 /// Refuses the options that have no sound meaning on a stream (exit 2).
 fn check_options(options: &SolveOptions) -> Result<(), Failure> {
     let refuse = |what: &str, why: &str| {
-        Err(Failure::new(
-            2,
-            format!("{what} does not work on an incremental CNF (p inccnf): {why}"),
-        ))
+        Err(Failure::usage(format!(
+            "{what} does not work on an incremental CNF (p inccnf): {why}"
+        )))
     };
     if options.proof.is_some() {
         return refuse(
@@ -274,7 +273,7 @@ fn solve_serial<R: BufRead>(
                 // The blocks already answered stay answered.
                 sink.write(&buf)?;
                 sink.flush()?;
-                return Err(Failure::input(1, source, error));
+                return Err(Failure::error_in(source, error));
             }
         };
         any = true;

@@ -32,7 +32,7 @@ pub struct Board {
 impl Board {
     /// The resolved layout; an unknown one is a usage error (exit 2).
     fn layout(&self) -> Result<Layout, Failure> {
-        Layout::resolve(&self.layout, self.size).map_err(|e| Failure::new(2, e))
+        Layout::resolve(&self.layout, self.size).map_err(Failure::usage)
     }
 }
 
@@ -64,10 +64,9 @@ fn parse_count(text: &str) -> Result<u64, Failure> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err(gen_failure(GenError::ZeroCount)),
         Ok(n) => Ok(n),
-        Err(_) => Err(Failure::new(
-            2,
-            format!("the count must be a positive integer, not `{text}`"),
-        )),
+        Err(_) => Err(Failure::usage(format!(
+            "the count must be a positive integer, not `{text}`"
+        ))),
     }
 }
 
@@ -86,8 +85,7 @@ pub fn grids(count: &str, options: &GridOptions) -> Result<u8, Failure> {
         return Ok(0);
     }
     if options.first.is_some() {
-        return Err(Failure::new(
-            2,
+        return Err(Failure::usage(
             "--first works with the square Sudoku construction only (not with --random or other layouts)",
         ));
     }
@@ -145,13 +143,13 @@ pub fn puzzles(
 pub fn rate(input: Option<&Path>, board: &Board, summary: bool) -> Result<u8, Failure> {
     let source = Source::from_arg(input);
     let layout = board.layout()?;
-    let reader = cli::open(&source).map_err(|e| Failure::input(2, &source, e))?;
+    let reader = cli::open(&source).map_err(|e| Failure::input(&source, e))?;
     let mut rater = Rater::new(&layout).map_err(gen_failure)?;
     let mut out = cli::stdout();
     let mut counts = [0u64; 4];
     let mut scores = [0u64; 4];
     for puzzle in PuzzleReader::for_layout(reader, &layout, false) {
-        let puzzle = puzzle.map_err(|e| Failure::input(2, &source, e))?;
+        let puzzle = puzzle.map_err(|e| Failure::input(&source, e))?;
         let rating = rater.rate(&puzzle.grid).map_err(gen_failure)?;
         counts[rating.level as usize] += 1;
         scores[rating.level as usize] += rating.score;
