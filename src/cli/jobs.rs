@@ -14,7 +14,6 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::answer::{push_block, Listing};
-use super::cube_solver::CubeSolver;
 use super::progress::Progress;
 use super::satsolve::SolveOptions;
 use super::stream::{BlockSink, Tally, FLUSH_AT};
@@ -22,7 +21,8 @@ use super::Failure;
 use crate::cnf::Cnf;
 use crate::dimacs::{CubeReader, Dimacs};
 use crate::lit::Lit;
-use crate::solver::{Limits, Outcome};
+use crate::solver::cube_solver::{CubeSolver, EngineSetup};
+use crate::solver::Outcome;
 
 /// Cubes per chunk: enough to amortise the hand-over, few enough to balance the threads.
 const CHUNK_CUBES: usize = 32;
@@ -82,13 +82,13 @@ pub(super) fn solve_parallel<R: BufRead>(
     options: &SolveOptions,
     base: &Dimacs,
     mut cubes: Box<CubeReader<R>>,
-    limits: &Limits,
+    setup: &EngineSetup,
     listing: &Listing,
     sink: &mut BlockSink,
     progress: &mut Progress,
 ) -> Result<(Tally, Vec<u8>), Failure> {
     let jobs = options.jobs;
-    let stop: Arc<AtomicBool> = limits.interrupt.clone().unwrap_or_default();
+    let stop: Arc<AtomicBool> = setup.limits.interrupt.clone().unwrap_or_default();
     let base_cnf = Arc::new(base.cnf.clone());
     let log: Arc<RwLock<Vec<Vec<Lit>>>> = Arc::default();
     let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<Job>)>();
@@ -98,10 +98,9 @@ pub(super) fn solve_parallel<R: BufRead>(
     for _ in 0..jobs {
         let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
         let (base_cnf, log, stop) = (Arc::clone(&base_cnf), Arc::clone(&log), Arc::clone(&stop));
-        let (limits, listing, kind) = (limits.clone(), listing.clone(), options.engine);
-        let assumptions = options.assumptions;
+        let (setup, listing) = (setup.clone(), listing.clone());
         workers.push(std::thread::spawn(move || {
-            let mut engine = CubeSolver::new(kind, &base_cnf, &limits, assumptions);
+            let mut engine = CubeSolver::new(&base_cnf, &setup);
             let mut added = 0;
             loop {
                 // A poisoned lock means another worker panicked: stop quietly, the main

@@ -16,13 +16,11 @@ use flate2::bufread::MultiGzDecoder;
 pub mod answer;
 pub mod args;
 pub mod atomic;
-pub mod cube_solver;
 pub mod encode_batch;
 pub mod gridcheck;
 pub mod jobs;
 pub mod model2grid;
 pub mod progress;
-pub mod propagate;
 pub mod satsolve;
 mod stream;
 

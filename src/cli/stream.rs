@@ -5,7 +5,7 @@
 //! - The cdcl engine solves each cube on a root level of its own, dropping what it
 //!   learnt for the cube afterwards; the other engines propagate the cube and search the
 //!   simplified formula afresh; `--assumptions` solves the cubes under assumptions on
-//!   one engine instead ([`super::cube_solver`] has the measurements). Clauses between
+//!   one engine instead ([`crate::solver::cube_solver`] has the measurements). Clauses between
 //!   cubes are added for good before the next cube.
 //! - `--conflicts N` applies to each block. `--timeout` and Ctrl-C end the whole run: the
 //!   block being solved and every later one are answered `s UNKNOWN` (the input is still
@@ -24,12 +24,12 @@ use std::time::{Duration, Instant};
 
 use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
-use super::cube_solver::CubeSolver;
 use super::progress::Progress;
 use super::satsolve::SolveOptions;
 use super::{Failure, Source};
 use crate::dimacs::{CubeReader, Dimacs};
 use crate::model::AnswerFormat;
+use crate::solver::cube_solver::{CubeSolver, EngineSetup};
 use crate::solver::{Limits, Outcome};
 
 /// Output gathered before a write on a pipe or file.
@@ -206,11 +206,15 @@ pub(super) fn run_stream<R: BufRead>(
     context: &StreamContext,
 ) -> Result<u8, Failure> {
     check_options(options)?;
-    let limits = Limits {
-        conflicts: options.conflicts,
-        interrupt: Some(Arc::clone(&context.stop)),
-        timeout: options.timeout,
-        restarts: options.restarts,
+    let setup = EngineSetup {
+        kind: options.engine,
+        limits: Limits {
+            conflicts: options.conflicts,
+            interrupt: Some(Arc::clone(&context.stop)),
+            timeout: options.timeout,
+            restarts: options.restarts,
+        },
+        assumptions: options.assumptions,
     };
     let mut sink = BlockSink::new(options.output.as_ref())?;
     let mut progress = Progress::new(options.progress);
@@ -221,13 +225,13 @@ pub(super) fn run_stream<R: BufRead>(
             options,
             &base,
             cubes,
-            &limits,
+            &setup,
             &listing,
             &mut sink,
             &mut progress,
         )?
     } else {
-        let mut engine = CubeSolver::new(options.engine, &base.cnf, &limits, options.assumptions);
+        let mut engine = CubeSolver::new(&base.cnf, &setup);
         let tally = solve_serial(
             &options.input,
             &mut engine,

@@ -14,13 +14,16 @@
 //! The files depend one way, from the bottom up: [`stats`] and [`engine`] (the contract:
 //! [`Outcome`], [`Limits`], the [`Engine`] trait) import no engine; the engines
 //! ([`cdcl`], [`dpll`], [`splr`]) implement the contract; [`factory`] builds them; on top,
-//! [`enumerate`] (models one by one) uses whichever engine it is given.
+//! [`enumerate`] (models one by one) and the strategies for streams of cubes
+//! ([`cube_solver`], over [`propagate`]) use whichever engine they are given.
 
 pub mod cdcl;
+pub mod cube_solver;
 pub mod dpll;
 pub mod engine;
 pub mod enumerate;
 pub mod factory;
+pub mod propagate;
 pub mod splr;
 pub mod stats;
 
