@@ -18,19 +18,20 @@ pub mod args;
 pub mod atomic;
 pub mod encode_batch;
 pub mod gridcheck;
-pub mod jobs;
 pub mod model2grid;
 pub mod progress;
 pub mod satsolve;
-mod stream;
-
-pub use stream::Tally;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Read buffer size: large enough that the 52 MB benchmark CNFs stream without overhead.
 const BUFFER_SIZE: usize = 1 << 16;
+
+/// Output gathered before a write by the streaming filters (`sudoku2cnf` and `satsolve`
+/// on a batch) on a pipe or file: one syscall per 64 KiB, not per puzzle, which would
+/// cost more than solving an easy one.
+pub(crate) const FLUSH_AT: usize = 64 * 1024;
 
 /// Where an input comes from, for error messages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

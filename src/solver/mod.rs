@@ -34,4 +34,4 @@ mod suite_tests;
 
 pub use engine::{Engine, EngineKind, Limits, Outcome, UnknownEngine};
 pub use factory::{new_cdcl, new_engine, new_engine_with_proof, ProofOutput, ProofUnsupported};
-pub use stats::{write_counters, Stats};
+pub use stats::{write_counters, write_stat, Stats};

@@ -1,7 +1,9 @@
 //! The counters engines report: [`Stats`], the events every CDCL solver counts, and
-//! [`write_counters`], the one `c name value` line format of every engine's statistics.
-//! Printing time and memory is left to the caller, which owns the clock and the process.
+//! [`write_stat`], the one `c name value` line format of every engine's (and
+//! `satsolve`'s) statistics. Printing time and memory is left to the caller, which owns
+//! the clock and the process.
 
+use std::fmt::Display;
 use std::io::{self, Write};
 
 /// Search counters, cumulative over all solve calls of one solver.
@@ -54,11 +56,17 @@ impl Stats {
     }
 }
 
-/// Writes counters as `c` lines, names padded to one column: `c conflicts            12`.
-/// Every engine's statistics use this form.
+/// Writes one statistics line, the name padded to one column: `c conflicts            12`.
+/// Every engine's counters ([`write_counters`]) and `satsolve`'s own report use this form,
+/// so that they line up.
+pub fn write_stat(out: &mut dyn Write, name: &str, value: impl Display) -> io::Result<()> {
+    writeln!(out, "c {name:<20} {value}")
+}
+
+/// Writes counters as `c` lines ([`write_stat`]), one per counter.
 pub fn write_counters(out: &mut dyn Write, rows: &[(&str, u64)]) -> io::Result<()> {
     for (name, value) in rows {
-        writeln!(out, "c {name:<20} {value}")?;
+        write_stat(out, name, value)?;
     }
     Ok(())
 }

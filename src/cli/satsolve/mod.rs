@@ -2,7 +2,14 @@
 //! write the answers and statistics. The binary only parses flags into [`SolveOptions`].
 //!
 //! An incremental CNF (`p inccnf`, one cube per puzzle) is answered block by block by
-//! the `stream` module; everything else is one formula, one answer.
+//! the `stream` module; everything else is one formula, one answer, here.
+//!
+//! The files depend one way, top down: this one (the options, the one-formula path);
+//! `stream.rs` (a stream, serial); `jobs.rs` (a stream on N threads); at the bottom
+//! `cube.rs` (one cube, one answer block), `sink.rs` (stdout and the `--output` file) and
+//! `stats.rs` (the closing lines of `--stats`). The lower ones get narrow set-ups cut
+//! from [`SolveOptions`] (an [`EngineSetup`], a `StreamRun`), never the options
+//! themselves.
 //!
 //! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
@@ -13,19 +20,30 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use self::sink::BlockSink;
+use self::stats::{write_times, Times};
+use self::stream::{run_stream, StreamRun};
 use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
 use super::progress::ProgressMode;
-use super::stream::{listing, run_stream, BlockSink, StreamContext};
 use super::{Failure, Source};
 use crate::cnf::Cnf;
-use crate::dimacs::{read_formula, write_dimacs, Formula, ReadOptions};
+use crate::dimacs::{read_formula, write_dimacs, Dimacs, Formula, ReadOptions};
 use crate::model::{write_answer, AnswerFormat};
 use crate::solver::cdcl::{ProofFormat, RestartPolicy};
+use crate::solver::cube_solver::EngineSetup;
 use crate::solver::enumerate::{enumerate, EnumerationEnd};
 use crate::solver::{
-    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, Outcome, ProofOutput,
+    new_engine, new_engine_with_proof, write_stat, Engine, EngineKind, Limits, Outcome, ProofOutput,
 };
+
+mod cube;
+mod jobs;
+mod sink;
+mod stats;
+mod stream;
+
+pub use cube::Tally;
 
 /// Everything `satsolve` was asked to do, independent of how the flags were spelled.
 #[derive(Clone, Debug, Default)]
@@ -67,6 +85,33 @@ pub struct SolveOptions {
     pub assumptions: bool,
 }
 
+impl SolveOptions {
+    /// What building an engine takes, with `stop` (set by the time-out and Ctrl-C) as
+    /// the interrupt.
+    fn engine_setup(&self, stop: &Arc<AtomicBool>) -> EngineSetup {
+        EngineSetup {
+            kind: self.engine,
+            limits: Limits {
+                conflicts: self.conflicts,
+                interrupt: Some(Arc::clone(stop)),
+                timeout: self.timeout,
+                restarts: self.restarts,
+            },
+            assumptions: self.assumptions,
+        }
+    }
+
+    /// Which literals the `v` lines list, for these options and the formula's projection.
+    fn listing(&self, formula: &Dimacs) -> Listing {
+        match (self.quiet, self.true_only, &formula.show) {
+            (true, _, _) => Listing::None,
+            (false, false, _) => Listing::All,
+            (false, true, Some(vars)) => Listing::TrueOnly(vars.clone()),
+            (false, true, None) => Listing::TrueOnlyAll,
+        }
+    }
+}
+
 /// Runs `satsolve`; returns the exit code (10, 20 or 0) or the failure to report.
 pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let start = Instant::now();
@@ -101,14 +146,22 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         return Err(Failure::error_in(source, message));
     }
     let parse_time = start.elapsed();
+    let engine = options.engine_setup(&stop);
     if let Some(cubes) = cubes {
-        let context = StreamContext {
-            stop,
+        check_stream_options(options)?;
+        let run = StreamRun {
+            source,
+            engine,
+            jobs: options.jobs,
+            listing: options.listing(&dimacs),
+            output: options.output.as_ref(),
+            progress: options.progress,
+            stats: options.stats,
             signalled,
             start,
             parse_time,
         };
-        return run_stream(options, dimacs, cubes, &context);
+        return run_stream(&run, dimacs, cubes);
     }
     if options.print_cnf {
         let mut out = super::stdout();
@@ -120,18 +173,13 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let mut answers = Answers {
         sink: BlockSink::new(options.output.as_ref())?,
         format: options.format,
-        listing: listing(options, &dimacs),
+        listing: options.listing(&dimacs),
     };
-    let limits = Limits {
-        conflicts: options.conflicts,
-        interrupt: Some(Arc::clone(&stop)),
-        timeout: options.timeout,
-        restarts: options.restarts,
-    };
+    let (kind, limits) = (engine.kind, &engine.limits);
     // The proof is published under its name only once the answer stands (see the end).
     let mut proof_rename = None;
     let mut engine: Box<dyn Engine> = match &options.proof {
-        None => new_engine(options.engine, &dimacs.cnf, &limits),
+        None => new_engine(kind, &dimacs.cnf, limits),
         Some((path, format)) => {
             let file = AtomicFile::create(path).map_err(|error| Failure::write(path, error))?;
             let (writer, rename) = file.into_parts();
@@ -140,8 +188,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
                 out: Box::new(writer),
                 format: *format,
             };
-            new_engine_with_proof(options.engine, &dimacs.cnf, &limits, proof)
-                .map_err(Failure::usage)?
+            new_engine_with_proof(kind, &dimacs.cnf, limits, proof).map_err(Failure::usage)?
         }
     };
 
@@ -204,6 +251,37 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     Ok(code)
 }
 
+/// Refuses the options that have no sound meaning on a stream (exit 2).
+fn check_stream_options(options: &SolveOptions) -> Result<(), Failure> {
+    let refuse = |what: &str, why: &str| {
+        Err(Failure::usage(format!(
+            "{what} does not work on an incremental CNF (p inccnf): {why}"
+        )))
+    };
+    if options.proof.is_some() {
+        return refuse(
+            "--proof",
+            "an UNSAT answer under a cube's assumptions is no refutation of the formula",
+        );
+    }
+    if options.models.is_some() {
+        return refuse(
+            "--models",
+            "enumerate one puzzle at a time (sudoku2cnf --index K | satsolve --models N)",
+        );
+    }
+    if options.print_cnf {
+        return refuse(
+            "--print-cnf",
+            "it prints plain CNF, and cubes are not clauses",
+        );
+    }
+    if options.format == AnswerFormat::Res {
+        return refuse("--format res", "the course's .res form holds one answer");
+    }
+    Ok(())
+}
+
 /// The answers of one formula, in the format asked for, to stdout and the `--output` file.
 struct Answers {
     sink: BlockSink,
@@ -253,46 +331,19 @@ fn install_limits(stop: &Arc<AtomicBool>, signalled: &Arc<AtomicBool>, timeout: 
     }
 }
 
-/// Where the run's time went, for the statistics.
-struct Times {
-    parse: Duration,
-    solve: Duration,
-    total: Duration,
-}
-
 /// The statistics report: `c` lines on stderr, aligned like the solver's own counters.
 fn print_stats(cnf: &Cnf, engine: &dyn Engine, times: &Times) -> Result<(), Failure> {
-    let (parse_time, solve_time, total_time) = (times.parse, times.solve, times.total);
     let mut report = Vec::new();
-    writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
-    writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
-    writeln!(report, "c {:<20} {}", "engine", engine.name())?;
-    engine.write_stats(&mut report)?;
+    let out: &mut dyn Write = &mut report;
+    write_stat(out, "variables", cnf.num_vars())?;
+    write_stat(out, "clauses", cnf.num_clauses())?;
+    write_stat(out, "engine", engine.name())?;
+    engine.write_stats(out)?;
     if let Some(propagations) = engine.propagations() {
-        let rate = propagations as f64 / solve_time.as_secs_f64().max(1e-9);
-        writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
+        let rate = propagations as f64 / times.solve.as_secs_f64().max(1e-9);
+        write_stat(out, "propagations/s", format_args!("{rate:.0}"))?;
     }
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "parse time",
-        parse_time.as_secs_f64()
-    )?;
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "solve time",
-        solve_time.as_secs_f64()
-    )?;
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "total time",
-        total_time.as_secs_f64()
-    )?;
-    if let Some(megabytes) = super::peak_memory_mb() {
-        writeln!(report, "c {:<20} {megabytes:.1} MB", "peak memory")?;
-    }
+    write_times(out, times)?;
     // A closed stderr leaves no one to tell.
     let _ = std::io::stderr().write_all(&report);
     Ok(())
