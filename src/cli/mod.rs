@@ -1,6 +1,14 @@
-//! What every binary shares: opening an input (a file, `-` for stdin, gzip detected by its
-//! magic bytes rather than the file name), a buffered stdout, and one place that prints an
-//! error and picks the exit code.
+//! The binaries' bodies, and what every binary shares: opening an input (a file, `-` for
+//! stdin, gzip detected by its magic bytes rather than the file name), a buffered stdout,
+//! and one place that prints an error and picks the exit code ([`Failure`], [`run`]).
+//!
+//! Every binary has the same shape: `bin/NAME.rs` parses its flags with clap into the
+//! plain options struct of the module of the same name here, and makes one call,
+//! `cli::run("NAME", || cli::NAME::run(&options))`. The modules: [`satsolve`],
+//! [`sudoku2cnf`], [`model2grid`], [`gridcheck`], [`sudokugen`], [`cactusplot`]; beside
+//! them [`args`] (one-line usage errors, man pages, completions), [`answer`] (answer
+//! blocks as bytes), [`progress`] and [`atomic`] (result files renamed into place).
+//! Everything here sits above the library's other modules and nothing below imports it.
 //!
 //! A closed pipe downstream (`satsolve x.cnf | head`) is not an error for a Unix filter: it
 //! ends the program quietly with the success code, as ripgrep does.
@@ -16,11 +24,13 @@ use flate2::bufread::MultiGzDecoder;
 pub mod answer;
 pub mod args;
 pub mod atomic;
-pub mod encode_batch;
+pub mod cactusplot;
 pub mod gridcheck;
 pub mod model2grid;
 pub mod progress;
 pub mod satsolve;
+pub mod sudoku2cnf;
+pub mod sudokugen;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
