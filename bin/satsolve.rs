@@ -12,65 +12,6 @@ use sudosat::model::AnswerFormat;
 use sudosat::solver::cdcl::{ProofFormat, RestartPolicy};
 use sudosat::solver::EngineKind;
 
-const AFTER_HELP: &str = "\
-INPUT:
-  DIMACS CNF, plain or gzip-compressed (detected from the content). By default the reader
-  is lenient: comments anywhere, a SATLIB '%' line ends the formula, a header whose counts
-  are off only draws a warning. --strict applies the SAT competition rules instead.
-  'c p show <vars> 0' lines name the variables models are projected on (--models).
-
-STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles):
-  Every 'a <literals> 0' line (a cube) is answered, in input order, with its own block:
-  s SATISFIABLE and v lines, s UNSATISFIABLE, or s UNKNOWN. The formula is the clauses
-  read so far (clauses after a cube hold for every later cube); the cube's literals are
-  assumptions for that block only. Unlike CaDiCaL, which stops at the first satisfiable
-  cube, every cube gets an answer. The cdcl engine is built once; each cube is solved
-  with its literals as facts on a root level, and what was learnt for it is dropped
-  after its answer. The dpll and splr engines unit-propagate each cube (a conflict:
-  UNSAT; every clause satisfied: the model) and otherwise search the simplified formula
-  afresh. --assumptions instead solves every cube under assumptions on one engine (cdcl
-  keeps its learnt clauses from block to block; slower on Sudoku, whose learnt clauses
-  then carry the negated givens). A stream without cubes answers the formula once.
-  --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
-  solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
-  k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.
-  --proof, --models, --print-cnf and --format res are refused on a stream (exit 2).
-  Progress (a spinner with the count and rate) goes to stderr when it is a terminal and
-  the run lasts over a second; --progress forces it (plain lines when stderr is not a
-  terminal), --no-progress hides it. On a pipe or file, answers are written in 64 KiB
-  pieces; on a terminal, block by block.
-
-OUTPUT (stdout):
-  SAT competition format: s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the
-  model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
-  writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
-  With --models N, one s/v block per model. --true-only lists only the true projected
-  variables ('c p show', else all), positive, still ending in 0: 81 numbers for a 9x9.
-  Warnings and statistics go to stderr (--stats on a stream: totals, blocks, blocks/s).
-
-ENGINES:
-  cdcl (default): our CDCL solver. dpll: classic DPLL (unit propagation, MOMS branching,
-  chronological backtracking), the baseline that shows what clause learning buys. splr:
-  the splr crate, fed the clauses our reader parsed. The same input, output and exit codes
-  for all three; only cdcl writes proofs, and splr has no conflict limit.
-
-PROOFS:
-  --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
-  such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
-  clause only for an UNSAT answer.
-
-LIMITS:
-  --timeout, --conflicts and Ctrl-C end the search with s UNKNOWN (exit 0); Ctrl-C also
-  prints statistics. A second Ctrl-C exits at once with code 130.
-
-EXIT CODES:
-  10  satisfiable (with --models: at least one model; a stream: every block SAT)
-  20  unsatisfiable (a stream: at least one block UNSAT)
-   0  unknown (a limit was reached; a stream: some block UNKNOWN, none UNSAT), or
-      --print-cnf succeeded
-   1  the input could not be read or is not valid DIMACS, or an output file failed
-   2  bad command-line usage (also --proof with an engine other than cdcl)";
-
 /// When the CDCL search restarts.
 #[derive(Clone, Copy, ValueEnum)]
 enum Restarts {
@@ -91,7 +32,7 @@ enum Format {
 
 /// Solve a CNF formula given in DIMACS format, or answer every cube of an incremental one.
 #[derive(Parser)]
-#[command(name = "satsolve", version, after_help = AFTER_HELP)]
+#[command(name = "satsolve", version, after_help = satsolve::AFTER_HELP)]
 struct Args {
     /// DIMACS CNF file (plain or .gz); `-` or nothing reads standard input.
     input: Option<PathBuf>,

@@ -1,53 +1,19 @@
 //! `sudokugen`: distinct solved grids at disk speed, random grids, puzzles with a unique
 //! solution, and difficulty ratings. The work is in `sudosat::gen`; this file only reads
-//! the command line and calls `sudosat::gen::cli`.
+//! the command line and calls `sudosat::cli::sudokugen`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
-use sudosat::cli::{self, Failure};
-use sudosat::gen::cli as gen_cli;
+use sudosat::cli::{self, sudokugen};
 use sudosat::gen::puzzles::{Request, Target};
 use sudosat::gen::rate::Level;
 use sudosat::gen::OutputFormat;
 
-const AFTER_HELP: &str = "\
-EXAMPLES:
-  sudokugen -c 1000000 > grids.txt          a million distinct 9x9 grids (course format)
-  sudokugen grids 10 --first 5 --format line
-  sudokugen grids 5 --random --seed 7 --layout hanidoku
-  sudokugen puzzles 100 --minimal --seed 1 | sudoku2cnf --split cnfs/
-  sudokugen puzzles 5 --clues 25 --difficulty probing
-  sudokugen rate puzzles.txt
-
-GRIDS:
-  Square Sudoku grids are distinct by construction: first-row permutation x row-shift
-  pattern, (n)! x (k!)^(k+1)/k^2 grids (52,254,720 for 9x9; 5,806,080 with --first).
-  X-Sudoku, Hanidoku and layout files are enumerated by the solver with blocking clauses.
-  --random draws grids by a randomised solver search plus a random symmetry, reproducible
-  by --seed; repeats are skipped.
-
-PUZZLES:
-  Holes are dug in a random solved grid, each removal kept only if the solver proves the
-  solution still unique. One line per puzzle ('.' blanks, the format sudoku2cnf reads;
-  Hanidoku as 61 symbols for --layout hanidoku), or --format block.
-
-RATE:
-  One line per puzzle: the level and a score. propagation 0: unit propagation solves it;
-  probing F: failed-literal probing solves it after F failed literals; search C: a CDCL
-  search is needed, C conflicts; unsolvable 0: a contradiction. --summary prints counts.
-
-EXIT CODES:
-  0  success
-  1  failure: a clue count or level not reached within --attempts, a layout with fewer
-     grids than asked, or output that cannot be written
-  2  bad usage or input: N not a positive integer or above what can be made distinct,
-     unknown layout, bad --first, unreadable puzzle file";
-
 /// Generate distinct solved grids, unique puzzles, and difficulty ratings.
 #[derive(Parser)]
-#[command(name = "sudokugen", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
+#[command(name = "sudokugen", version, after_help = sudokugen::AFTER_HELP, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -137,55 +103,65 @@ struct GridOptions {
 }
 
 fn main() -> ExitCode {
-    cli::run("sudokugen", || {
-        let args = cli::args::parse_args::<Cli>();
-        match (args.command, args.count) {
-            (Some(Command::Grids { count, options }), None) => {
-                gen_cli::grids(&count, &options.lib())
-            }
-            (None, Some(count)) => gen_cli::grids(&count, &args.grid_options.lib()),
-            (
-                Some(Command::Puzzles {
-                    count,
-                    board,
-                    clues,
-                    minimal: _,
-                    difficulty,
-                    seed,
-                    attempts,
-                    check_conflicts,
-                    format,
-                }),
-                None,
-            ) => {
-                let request = Request {
-                    target: clues.map_or(Target::Minimal, Target::Clues),
-                    difficulty,
-                    attempts,
-                    check_conflicts,
-                };
-                gen_cli::puzzles(&count, &board.lib(), request, seed, format)
-            }
-            (
-                Some(Command::Rate {
-                    input,
-                    board,
-                    summary,
-                }),
-                None,
-            ) => gen_cli::rate(input.as_deref(), &board.lib(), summary),
-            _ => Err(Failure::new(
-                2,
-                "give a command (grids, puzzles, rate) or -c N; see --help",
-            )),
+    let args = cli::args::parse_args::<Cli>();
+    let command = match (args.command, args.count) {
+        (Some(Command::Grids { count, options }), None) => Some(sudokugen::Command::Grids {
+            count,
+            options: options.lib(),
+        }),
+        (None, Some(count)) => Some(sudokugen::Command::Grids {
+            count,
+            options: args.grid_options.lib(),
+        }),
+        (
+            Some(Command::Puzzles {
+                count,
+                board,
+                clues,
+                minimal: _,
+                difficulty,
+                seed,
+                attempts,
+                check_conflicts,
+                format,
+            }),
+            None,
+        ) => {
+            let request = Request {
+                target: clues.map_or(Target::Minimal, Target::Clues),
+                difficulty,
+                attempts,
+                check_conflicts,
+            };
+            Some(sudokugen::Command::Puzzles {
+                count,
+                board: board.lib(),
+                request,
+                seed,
+                format,
+            })
         }
-    })
+        (
+            Some(Command::Rate {
+                input,
+                board,
+                summary,
+            }),
+            None,
+        ) => Some(sudokugen::Command::Rate {
+            input,
+            board: board.lib(),
+            summary,
+        }),
+        _ => None,
+    };
+    cli::run("sudokugen", || sudokugen::run(command.as_ref()))
 }
 
 impl Board {
     /// The library's view of these arguments.
-    fn lib(&self) -> gen_cli::Board {
-        gen_cli::Board {
+    fn lib(&self) -> sudokugen::Board {
+        sudokugen::Board {
             layout: self.layout.clone(),
             size: self.size,
         }
@@ -194,8 +170,8 @@ impl Board {
 
 impl GridOptions {
     /// The library's view of these arguments.
-    fn lib(&self) -> gen_cli::GridOptions {
-        gen_cli::GridOptions {
+    fn lib(&self) -> sudokugen::GridOptions {
+        sudokugen::GridOptions {
             board: self.board.lib(),
             first: self.first,
             format: self.format,

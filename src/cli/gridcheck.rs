@@ -11,6 +11,33 @@ use crate::encode::read_cnf_header;
 use crate::grid::{Grid, Marker, ParseOptions, PuzzleError, PuzzleReader, Record};
 use crate::layout::{Layout, LayoutChoice};
 
+/// The `--help` text after the options: input, output and exit codes.
+pub const AFTER_HELP: &str = "\
+INPUT:
+  Grids in the puzzle formats of sudoku2cnf (line or block format, several per file;
+  the block format is the course's: n lines of space-separated numbers, 0 blank, a blank
+  line between grids). With --puzzle, the puzzles (in either format) are paired with the
+  grids in order. A marker line of model2grid ('unsolvable', 'unknown') stands for the
+  grid of a puzzle the solver did not solve: that puzzle fails, and the pairing goes on.
+  --layout sudoku (the default) and x-sudoku detect each grid's size unless --size is
+  given; --layout hanidoku reads 61-symbol lines (optionally after HQV1G) or 9-row
+  blocks; --layout FILE a layout file.
+  --cnf FILE takes the layout, and the givens unless --puzzle is given, from the header
+  of a CNF written by sudoku2cnf. One CNF is one puzzle: every grid read with it (one,
+  or several models of it as satsolve --models writes them) must keep its givens.
+
+OUTPUT:
+  One line per violation on stderr: grid number, which row, column, box, diagonal, extra
+  house or Hanidoku line (row / rising line / falling line, numbered from 1), which digit,
+  and why (a repeat, or a gap in a line's run), or the marker that stands in its place.
+  Then a summary: 'N grids valid', or 'K of N grids invalid' (with how many puzzles had
+  no solution). Nothing on stdout.
+
+EXIT CODES:
+  0  every grid is valid
+  1  some grid is invalid, or is a marker (a puzzle without a solution)
+  2  unreadable or malformed input, or bad usage";
+
 /// Everything `gridcheck` was asked to do, independent of how the flags were spelled.
 #[derive(Clone, Debug, Default)]
 pub struct GridcheckOptions {
@@ -38,10 +65,10 @@ pub fn run(options: &GridcheckOptions) -> Result<u8, Failure> {
         options.puzzle.as_deref(),
         "the grids and the puzzles",
     )?;
-    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::input(source, error))?;
     let puzzles = match &puzzle_source {
         Some(puzzles) => {
-            let text = super::open(puzzles).map_err(|error| Failure::input(2, puzzles, error))?;
+            let text = super::open(puzzles).map_err(|error| Failure::input(puzzles, error))?;
             Some((puzzles, text))
         }
         None => None,
@@ -63,14 +90,13 @@ fn run_on<R: BufRead, P: BufRead>(
         &options.cnf,
     ) {
         (Some(spec), _) => (
-            LayoutChoice::from_args(Some(spec), options.size)
-                .map_err(|error| Failure::new(2, error))?,
+            LayoutChoice::from_args(Some(spec), options.size).map_err(Failure::usage)?,
             None,
         ),
         (None, Some(path)) => {
             let cnf = Source::File(path.clone());
-            let input = super::open(&cnf).map_err(|error| Failure::input(2, &cnf, error))?;
-            let header = read_cnf_header(input).map_err(|error| Failure::input(2, &cnf, error))?;
+            let input = super::open(&cnf).map_err(|error| Failure::input(&cnf, error))?;
+            let header = read_cnf_header(input).map_err(|error| Failure::input(&cnf, error))?;
             (LayoutChoice::Fixed(header.layout), header.puzzle)
         }
         (None, None) => (LayoutChoice::Square, None),
@@ -103,18 +129,15 @@ fn run_on<R: BufRead, P: BufRead>(
             Some(puzzles) => match puzzles.next().transpose()? {
                 Some(Entry::Grid(puzzle)) => Some(puzzle),
                 Some(Entry::OutOfRange(reason)) => {
-                    return Err(Failure::new(2, format!("puzzle {checked}: {reason}")))
+                    return Err(Failure::invalid(format!("puzzle {checked}: {reason}")))
                 }
                 Some(Entry::Marker(_)) => None,
                 None => {
-                    return Err(Failure::new(
-                        2,
-                        format!(
-                            "grid {checked} has no puzzle: the grids and the puzzles of {} are \
+                    return Err(Failure::invalid(format!(
+                        "grid {checked} has no puzzle: the grids and the puzzles of {} are \
                              paired in order",
-                            paired_with()
-                        ),
-                    ))
+                        paired_with()
+                    )))
                 }
             },
             None => None,
@@ -144,11 +167,7 @@ fn run_on<R: BufRead, P: BufRead>(
         {
             Some(index) => &layouts[index],
             None => {
-                layouts.push(
-                    choice
-                        .for_size(grid.size())
-                        .map_err(|error| Failure::new(2, error))?,
-                );
+                layouts.push(choice.for_size(grid.size()).map_err(Failure::invalid)?);
                 &layouts[layouts.len() - 1]
             }
         };
@@ -164,19 +183,16 @@ fn run_on<R: BufRead, P: BufRead>(
         }
     }
     if checked == 0 {
-        return Err(Failure::input(2, source, "no grid found"));
+        return Err(Failure::input(source, "no grid found"));
     }
     if let Some(puzzles) = &mut puzzles {
         if puzzles.next().transpose()?.is_some() {
-            return Err(Failure::new(
-                2,
-                format!(
-                    "{} has more puzzles than the {} checked: the grids and the puzzles are \
+            return Err(Failure::invalid(format!(
+                "{} has more puzzles than the {} checked: the grids and the puzzles are \
                      paired in order",
-                    paired_with(),
-                    plural(checked, "grid")
-                ),
-            ));
+                paired_with(),
+                plural(checked, "grid")
+            )));
         }
     }
     eprint!("{}", summary(checked, invalid, unsolved, options.quiet));
@@ -226,13 +242,12 @@ fn entries<'a, R: BufRead + 'a>(
     let reader = match layout {
         Some(layout) => PuzzleReader::for_layout(input, layout, true),
         None => {
-            PuzzleReader::new(input, &options).map_err(|error| Failure::input(2, source, error))?
+            PuzzleReader::new(input, &options).map_err(|error| Failure::input(source, error))?
         }
     };
     let records = reader.records().map(move |record| match record {
         Ok(Record::Marker { marker, .. }) if markers => Ok(Entry::Marker(marker)),
         Ok(Record::Marker { marker, line, .. }) => Err(Failure::input(
-            2,
             source,
             format!(
                 "line {line}: `{}` where a puzzle was expected",
@@ -250,7 +265,7 @@ fn entries<'a, R: BufRead + 'a>(
         }) => Ok(Entry::OutOfRange(format!(
             "row {row} column {col}: value {value} is out of range 1..{size} (line {line})"
         ))),
-        Err(error) => Err(Failure::input(2, source, error)),
+        Err(error) => Err(Failure::input(source, error)),
     });
     Ok(records)
 }

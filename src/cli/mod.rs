@@ -1,6 +1,14 @@
-//! What every binary shares: opening an input (a file, `-` for stdin, gzip detected by its
-//! magic bytes rather than the file name), a buffered stdout, and one place that prints an
-//! error and picks the exit code.
+//! The binaries' bodies, and what every binary shares: opening an input (a file, `-` for
+//! stdin, gzip detected by its magic bytes rather than the file name), a buffered stdout,
+//! and one place that prints an error and picks the exit code ([`Failure`], [`run`]).
+//!
+//! Every binary has the same shape: `bin/NAME.rs` parses its flags with clap into the
+//! plain options struct of the module of the same name here, and makes one call,
+//! `cli::run("NAME", || cli::NAME::run(&options))`. The modules: [`satsolve`],
+//! [`sudoku2cnf`], [`model2grid`], [`gridcheck`], [`sudokugen`], [`cactusplot`]; beside
+//! them [`args`] (one-line usage errors, man pages, completions), [`answer`] (answer
+//! blocks as bytes), [`progress`] and [`atomic`] (result files renamed into place).
+//! Everything here sits above the library's other modules and nothing below imports it.
 //!
 //! A closed pipe downstream (`satsolve x.cnf | head`) is not an error for a Unix filter: it
 //! ends the program quietly with the success code, as ripgrep does.
@@ -16,23 +24,24 @@ use flate2::bufread::MultiGzDecoder;
 pub mod answer;
 pub mod args;
 pub mod atomic;
-pub mod cube_solver;
-pub mod encode_batch;
+pub mod cactusplot;
 pub mod gridcheck;
-pub mod jobs;
 pub mod model2grid;
 pub mod progress;
-pub mod propagate;
 pub mod satsolve;
-mod stream;
-
-pub use stream::Tally;
+pub mod sudoku2cnf;
+pub mod sudokugen;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Read buffer size: large enough that the 52 MB benchmark CNFs stream without overhead.
 const BUFFER_SIZE: usize = 1 << 16;
+
+/// Output gathered before a write by the streaming filters (`sudoku2cnf` and `satsolve`
+/// on a batch) on a pipe or file: one syscall per 64 KiB, not per puzzle, which would
+/// cost more than solving an easy one.
+pub(crate) const FLUSH_AT: usize = 64 * 1024;
 
 /// Where an input comes from, for error messages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,10 +83,9 @@ pub fn second_input(
 ) -> Result<Option<Source>, Failure> {
     let second = path.map(|path| Source::from_arg(Some(path)));
     if second == Some(Source::Stdin) && *main == Source::Stdin {
-        return Err(Failure::new(
-            2,
-            format!("{clash} cannot both come from standard input"),
-        ));
+        return Err(Failure::usage(format!(
+            "{clash} cannot both come from standard input"
+        )));
     }
     Ok(second)
 }
@@ -123,6 +131,23 @@ pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 }
 
 /// An error that ends a program: the message for stderr and the exit code.
+///
+/// Exit codes are part of each binary's contract (its `--help` lists them), so they are
+/// chosen by name, not spelled as numbers at each error site. Two codes carry an error
+/// in every binary:
+///
+/// | constructor | exit | message | for |
+/// |---|---|---|---|
+/// | [`Failure::usage`] | 2 | as given | a command line that cannot be carried out as given: a bad value, a layout that does not exist, flags that do not go together |
+/// | [`Failure::input`] | 2 | `SOURCE: error` | an input the program cannot use, where that is the caller's mistake like a bad flag (sudoku2cnf, gridcheck, sudokugen rate, cactusplot, model2grid `--puzzle`) |
+/// | [`Failure::invalid`] | 2 | as given | the same, when the message already says where (a puzzle number, a CSV line) |
+/// | [`Failure::error`] | 1 | as given | the run failed: a result the program could not produce (no solution to decode, a generator target not reached, a solver thread that died) |
+/// | [`Failure::error_in`] | 1 | `SOURCE: error` | the run failed on what an input holds: satsolve's formula, model2grid's answers (for them a bad input is a failed run, as their 10/20/0 and 0 are results) |
+/// | [`Failure::write`] | 1 | `cannot write PATH: error` | an output file that could not be created or written |
+/// | [`Failure::output`] | 1, or 0 quietly | `cannot write output: error` | stdout failed; a closed pipe (`\| head`) is a success |
+///
+/// [`Failure::new`] remains for a code decided elsewhere (a library error's own code, or
+/// another failure's code kept while its message is reworded).
 #[derive(Debug)]
 pub struct Failure {
     /// The text printed after the program name.
@@ -132,7 +157,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// A failure with the given exit code.
+    /// A failure with a code decided by the caller (see the table above for the named ones).
     pub fn new(code: u8, message: impl fmt::Display) -> Failure {
         Failure {
             message: message.to_string(),
@@ -140,9 +165,34 @@ impl Failure {
         }
     }
 
-    /// A failure to read `source`.
-    pub fn input(code: u8, source: &Source, error: impl fmt::Display) -> Failure {
-        Failure::new(code, format!("{source}: {error}"))
+    /// Bad usage (exit 2).
+    pub fn usage(message: impl fmt::Display) -> Failure {
+        Failure::new(2, message)
+    }
+
+    /// An input that cannot be used (exit 2), its message naming where.
+    pub fn invalid(message: impl fmt::Display) -> Failure {
+        Failure::new(2, message)
+    }
+
+    /// An input that cannot be used (exit 2), named by its source.
+    pub fn input(source: &Source, error: impl fmt::Display) -> Failure {
+        Failure::invalid(format!("{source}: {error}"))
+    }
+
+    /// A failed run (exit 1).
+    pub fn error(message: impl fmt::Display) -> Failure {
+        Failure::new(1, message)
+    }
+
+    /// A run failed by what `source` holds (exit 1), named by its source.
+    pub fn error_in(source: &Source, error: impl fmt::Display) -> Failure {
+        Failure::error(format!("{source}: {error}"))
+    }
+
+    /// A failure to create or write the file at `path` (exit 1).
+    pub fn write(path: &Path, error: impl fmt::Display) -> Failure {
+        Failure::error(format!("cannot write {}: {error}", path.display()))
     }
 
     /// A failure to write output; a broken pipe becomes a quiet success.
@@ -153,7 +203,7 @@ impl Failure {
                 code: 0,
             }
         } else {
-            Failure::new(1, format!("cannot write output: {error}"))
+            Failure::error(format!("cannot write output: {error}"))
         }
     }
 }
@@ -232,8 +282,14 @@ mod tests {
     fn dash_means_stdin_and_names_show_in_messages() {
         assert_eq!(Source::from_arg(Some(Path::new("-"))), Source::Stdin);
         assert_eq!(Source::from_arg(None).to_string(), "<stdin>");
-        let failure = Failure::input(2, &Source::File("x.txt".into()), "no such file");
+        let failure = Failure::input(&Source::File("x.txt".into()), "no such file");
         assert_eq!(failure.message, "x.txt: no such file");
+        assert_eq!(failure.code, 2);
+        let failure = Failure::error_in(&Source::Stdin, "not DIMACS");
+        assert_eq!(
+            (failure.code, failure.message.as_str()),
+            (1, "<stdin>: not DIMACS")
+        );
     }
 
     #[test]

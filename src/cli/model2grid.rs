@@ -14,6 +14,58 @@ use crate::layout::{Layout, LayoutChoice};
 use crate::lit::Lit;
 use crate::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
 
+/// The `--help` text after the options: input forms, output formats, streams and exit
+/// codes.
+pub const AFTER_HELP: &str = "\
+INPUT:
+  A solver's answer in any common form: SAT competition output ('s' and 'v' lines, wrapped
+  or not), MiniSat's result file ('SAT' then the literals), the course's .res ('s 1'),
+  or bare literal lines. The model may list every variable or only the true ones
+  (satsolve --true-only).
+  A stream of answers (satsolve on a batch, or per-puzzle answers concatenated) is read
+  block by block, a block starting at each status line, and gives one record per block,
+  in order.
+  The layout comes from --layout (sudoku, x-sudoku, hanidoku or a layout file) and --size
+  (sudoku and x-sudoku without --size take the size from the model), from the header
+  comments of the CNF given with --cnf (which name the layout, or embed
+  the layout file), or from the model: a full model's largest variable is n*n*n for an
+  n x n grid (549 for hanidoku); a true-only model has one positive literal per cell, the
+  largest in the last cell's range (721..729 for 9x9). A model whose variables are those
+  of another grid size is refused.
+
+OUTPUT:
+  --format auto (the default) writes the line format for grids up to 35x35 (one line per
+  grid) and the block format above, so the pipeline works at every size. --format block
+  is the course format: n lines of space-separated numbers, a blank line between grids.
+  Hanidoku: --format line prints the 61 digits on one line, block one row of the
+  honeycomb per line, pretty draws the honeycomb with rows offset by half a cell.
+  --format svg writes a standalone SVG picture (square grids with thick box or region
+  borders and shaded diagonals / extra houses; Hanidoku as a honeycomb). Givens are bold
+  black and solved digits blue when the puzzle is known: from --puzzle FILE (one puzzle,
+  in any format sudoku2cnf reads, for the same layout), or else from the 'c puzzle' lines
+  of the CNF given with --cnf. Otherwise every digit is drawn alike.
+  --puzzle is checked against the grid in every format: each given must keep its value.
+
+STREAMS:
+  In a stream of two or more blocks, an UNSATISFIABLE block gives the record line
+  'unsolvable' and an UNKNOWN block the line 'unknown' (in the block formats followed by
+  the blank separator line like any record), so grids stay paired with their puzzles;
+  stderr names the block, and the exit code is 1 after all records are written. A lone
+  answer without a solution writes nothing, unless --batch says that the input is a
+  batch (of one puzzle). --format svg takes one answer; --puzzle
+  holds one puzzle, whose givens every block must keep (satsolve --models N writes
+  several models of one puzzle); to pair a batch with its puzzles use gridcheck --puzzle.
+  A block cut short (a model without its final 0) is an error naming the block and line;
+  a lone full model that stops before the layout's last variable is reported as too short.
+
+EXIT CODES:
+  0  every block was decoded and written
+  1  some block had no solution (UNSATISFIABLE or UNKNOWN), an unreadable or truncated
+     answer, a model that does not give every cell exactly one value, or a grid that
+     changes a given of --puzzle
+  2  bad command-line usage, or a --puzzle file that is unreadable or not one puzzle of
+     the layout";
+
 /// How each grid is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GridFormat {
@@ -52,7 +104,7 @@ pub struct Model2GridOptions {
 /// Runs `model2grid` on stdout; returns the exit code (0 or 1) or the failure to report.
 pub fn run(options: &Model2GridOptions) -> Result<u8, Failure> {
     let input =
-        super::open(&options.input).map_err(|error| Failure::input(1, &options.input, error))?;
+        super::open(&options.input).map_err(|error| Failure::error_in(&options.input, error))?;
     run_on(options, input, super::stdout())
 }
 
@@ -75,9 +127,7 @@ fn run_on<R: BufRead, W: Write>(
             header_puzzle = puzzle;
             LayoutChoice::Fixed(layout)
         }
-        (spec, size, _) => {
-            LayoutChoice::from_args(spec, size).map_err(|error| Failure::new(2, error))?
-        }
+        (spec, size, _) => LayoutChoice::from_args(spec, size).map_err(Failure::usage)?,
     };
     let mut run = Run {
         format: options.format,
@@ -102,10 +152,10 @@ fn run_on<R: BufRead, W: Write>(
     run.writer.out.flush()?;
     result?;
     if let Some(status) = run.held {
-        return Err(Failure::new(
-            1,
-            format!("no solution: the solver answered {}", status.as_str()),
-        ));
+        return Err(Failure::error(format!(
+            "no solution: the solver answered {}",
+            status.as_str()
+        )));
     }
     if run.failed > 0 {
         eprintln!(
@@ -157,9 +207,7 @@ impl<W: Write> RecordWriter<W> {
         let format = self.resolved(Some(size));
         let text = match format {
             GridFormat::Auto | GridFormat::Line => to_line(grid).ok_or_else(|| {
-                Failure::new(
-                    1,
-                    format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
+                Failure::error(format!("a {size}x{size} grid has no line format (symbols end at 35); use --format block"),
                 )
             })?,
             GridFormat::Block => to_block_for(grid, layout),
@@ -203,7 +251,7 @@ impl<W: Write> Run<W> {
     fn all_blocks<R: BufRead>(&mut self, stream: &mut AnswerStream<R>) -> Result<(), Failure> {
         while let Some(block) = stream
             .next_block()
-            .map_err(|error| Failure::input(1, &self.source, error))?
+            .map_err(|error| Failure::error_in(&self.source, error))?
         {
             if block.number == 2 {
                 self.second_block()?;
@@ -220,8 +268,7 @@ impl<W: Write> Run<W> {
     /// The input is a stream: write block 1's held marker, refuse what draws one answer.
     fn second_block(&mut self) -> Result<(), Failure> {
         if self.format == GridFormat::Svg {
-            return Err(Failure::new(
-                1,
+            return Err(Failure::error(
                 "the answer holds several blocks but --format svg draws one grid",
             ));
         }
@@ -276,7 +323,7 @@ impl<W: Write> Run<W> {
         };
         let grid = decoder
             .decode(literals)
-            .map_err(|error| Failure::new(1, prefix(&error)))?;
+            .map_err(|error| Failure::error(prefix(&error)))?;
         // Borrowed, not cloned: a layout owns its house lists, too dear to copy per block.
         let layout = decoder.layout();
         if first {
@@ -311,37 +358,33 @@ fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
 /// The failure for a model whose variables are those of `other`, not of the layout
 /// described by `expected`.
 fn other_layout(literals: &[Lit], other: &Layout, expected: &str) -> Failure {
-    Failure::new(
-        1,
-        format!(
-            "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
-            max_var(literals),
-            describe(other),
-        ),
-    )
+    Failure::error(format!(
+        "the model's variables (the largest is {}) are those of a {} but the layout is {expected}",
+        max_var(literals),
+        describe(other),
+    ))
 }
 
 /// The layout named (or embedded) in the comment lines above the `p` line of a CNF, and
 /// the puzzle its `c puzzle` lines give, if any.
 fn layout_from_cnf(source: &Source) -> Result<(Layout, Option<Grid>), Failure> {
-    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
-    let header = read_cnf_header(input).map_err(|error| Failure::input(1, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::error_in(source, error))?;
+    let header = read_cnf_header(input).map_err(|error| Failure::error_in(source, error))?;
     Ok((header.layout, header.puzzle))
 }
 
 /// The single puzzle of `source`, read for `layout`. A file of several puzzles is refused
 /// rather than guessed from: the model belongs to one of them.
 fn read_one_puzzle(source: &Source, layout: &Layout) -> Result<Grid, Failure> {
-    let input = super::open(source).map_err(|error| Failure::input(2, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::input(source, error))?;
     let mut puzzles = PuzzleReader::for_layout(input, layout, true);
     let first = puzzles
         .next()
         .transpose()
-        .map_err(|error| Failure::input(2, source, error))?
-        .ok_or_else(|| Failure::input(2, source, "no puzzle found"))?;
+        .map_err(|error| Failure::input(source, error))?
+        .ok_or_else(|| Failure::input(source, "no puzzle found"))?;
     if puzzles.next().is_some() {
         return Err(Failure::input(
-            2,
             source,
             "holds several puzzles; model2grid draws one grid: give a file with only its \
              puzzle (or --cnf FILE, whose header names the puzzle)",
@@ -371,17 +414,14 @@ fn check_givens_kept(
         Some(source) => format!("the puzzle of {source}"),
         None => "the puzzle in the CNF header".to_string(),
     };
-    Err(Failure::new(
-        1,
-        format!(
-            "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
+    Err(Failure::error(format!(
+        "row {} column {}: the grid has {} where {origin} gives {}: the model does not \
              solve that puzzle",
-            row + 1,
-            col + 1,
-            grid.cells()[cell],
-            puzzle.cells()[cell]
-        ),
-    ))
+        row + 1,
+        col + 1,
+        grid.cells()[cell],
+        puzzle.cells()[cell]
+    )))
 }
 
 /// "9x9 grid" for square layouts, the layout's name otherwise.
@@ -404,15 +444,12 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         } else {
             ""
         };
-        Failure::new(
-            1,
-            format!(
-                "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
+        Failure::error(format!(
+            "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
                  no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
                  one true literal per cell; give --size N, --layout NAME or --cnf FILE",
-                max_var(literals)
-            ),
-        )
+            max_var(literals)
+        ))
     })?;
     match choice {
         LayoutChoice::XSudoku if !detected.is_square() => {
@@ -420,7 +457,7 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         }
         LayoutChoice::XSudoku => LayoutChoice::XSudoku
             .for_size(detected.size())
-            .map_err(|error| Failure::new(1, error)),
+            .map_err(Failure::error),
         _ => Ok(detected),
     }
 }

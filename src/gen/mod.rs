@@ -1,8 +1,6 @@
 //! Generating solved grids and puzzles, and rating puzzles: the library side of
 //! `sudokugen`.
 //!
-//! - [`cli`]: the `sudokugen` subcommands, which the binary calls once it has parsed its
-//!   arguments.
 //! - [`grids`]: N distinct solved square grids by construction (first-row permutation ×
 //!   row-shift pattern), written at disk speed; other layouts by solver enumeration with
 //!   blocking clauses.
@@ -13,7 +11,6 @@
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
-pub mod cli;
 pub mod grids;
 mod propagate;
 pub mod puzzles;

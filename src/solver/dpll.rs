@@ -39,8 +39,8 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::engine::{Engine, EngineKind, Limits};
-use super::Outcome;
+use super::engine::{Engine, EngineKind, Limits, Outcome};
+use super::stats::write_counters;
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
 
@@ -427,7 +427,7 @@ impl Engine for Dpll {
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_counters(
+        write_counters(
             out,
             &[
                 ("decisions", self.stats.decisions),

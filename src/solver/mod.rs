@@ -10,113 +10,28 @@
 //! "unsatisfiable", or "gave up" when a limit or an interrupt stopped the search.
 //! [`Stats`] counts the events every CDCL solver reports; printing time and memory is
 //! left to the caller, which owns the clock and the process.
-
-use std::io::{self, Write};
+//!
+//! The files depend one way, from the bottom up: [`stats`] and [`engine`] (the contract:
+//! [`Outcome`], [`Limits`], the [`Engine`] trait) import no engine; the engines
+//! ([`cdcl`], [`dpll`], [`splr`]) implement the contract; [`factory`] builds them; on top,
+//! [`enumerate`] (models one by one) and the strategies for streams of cubes
+//! ([`cube_solver`], over [`propagate`]) use whichever engine they are given.
 
 pub mod cdcl;
+pub mod cube_solver;
 pub mod dpll;
 pub mod engine;
 pub mod enumerate;
+pub mod factory;
+pub mod propagate;
 pub mod splr;
+pub mod stats;
 
 #[cfg(test)]
 mod engine_tests;
 #[cfg(test)]
 mod suite_tests;
 
-pub use engine::{
-    new_cdcl, new_engine, new_engine_with_proof, Engine, EngineKind, Limits, ProofOutput,
-    ProofUnsupported, UnknownEngine,
-};
-
-/// The result of a solve call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Satisfiable: the value of every variable, indexed by [`crate::Var::index`]; the
-    /// length equals the formula's variable count.
-    Sat(Vec<bool>),
-    /// Unsatisfiable.
-    Unsat,
-    /// The search stopped (conflict limit or interrupt) before an answer was found.
-    Unknown,
-}
-
-/// Search counters, cumulative over all solve calls of one solver.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Conflicts found by propagation.
-    pub conflicts: u64,
-    /// Decisions (branching literals chosen by the heuristic).
-    pub decisions: u64,
-    /// Literals assigned, by propagation or decision.
-    pub propagations: u64,
-    /// Restarts (returns to decision level 0 without a conflict).
-    pub restarts: u64,
-    /// Clauses learnt from conflicts, units included.
-    pub learnt_clauses: u64,
-    /// Learnt clauses removed by database reduction.
-    pub deleted_clauses: u64,
-    /// Database reductions performed.
-    pub reductions: u64,
-    /// Literals in learnt clauses after minimisation.
-    pub learnt_literals: u64,
-    /// Literals removed from learnt clauses by minimisation.
-    pub minimised_literals: u64,
-    /// Clause-arena compactions.
-    pub garbage_collections: u64,
-    /// Clauses removed because they were satisfied at decision level 0.
-    pub simplified_clauses: u64,
-}
-
-impl Stats {
-    /// Writes the counters as DIMACS comment lines ([`write_counters`]), one per counter.
-    /// Time and memory are not included: the caller measures those.
-    pub fn write_comments(&self, out: &mut dyn Write) -> io::Result<()> {
-        write_counters(
-            out,
-            &[
-                ("conflicts", self.conflicts),
-                ("decisions", self.decisions),
-                ("propagations", self.propagations),
-                ("restarts", self.restarts),
-                ("learnt clauses", self.learnt_clauses),
-                ("learnt literals", self.learnt_literals),
-                ("minimised literals", self.minimised_literals),
-                ("deleted clauses", self.deleted_clauses),
-                ("reductions", self.reductions),
-                ("garbage collections", self.garbage_collections),
-                ("simplified clauses", self.simplified_clauses),
-            ],
-        )
-    }
-}
-
-/// Writes counters as `c` lines, names padded to one column: `c conflicts            12`.
-/// Every engine's statistics use this form.
-pub fn write_counters(out: &mut dyn Write, rows: &[(&str, u64)]) -> io::Result<()> {
-    for (name, value) in rows {
-        writeln!(out, "c {name:<20} {value}")?;
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stats_are_written_as_comment_lines() {
-        let stats = Stats {
-            conflicts: 7,
-            restarts: 2,
-            ..Stats::default()
-        };
-        let mut out = Vec::new();
-        stats.write_comments(&mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().all(|line| line.starts_with("c ")));
-        assert!(text.contains("c conflicts            7\n"));
-        assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 11);
-    }
-}
+pub use engine::{Engine, EngineKind, Limits, Outcome, UnknownEngine};
+pub use factory::{new_cdcl, new_engine, new_engine_with_proof, ProofOutput, ProofUnsupported};
+pub use stats::{write_counters, write_stat, Stats};

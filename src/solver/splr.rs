@@ -39,8 +39,8 @@ use std::time::Duration;
 
 use ::splr::{Certificate, Config, PropertyDereference, SolveIF, Solver, SolverError};
 
-use super::engine::{Engine, EngineKind, Limits};
-use super::Outcome;
+use super::engine::{Engine, EngineKind, Limits, Outcome};
+use super::stats::write_counters;
 use crate::cnf::Cnf;
 use crate::lit::Lit;
 
@@ -317,7 +317,7 @@ impl Engine for SplrEngine {
     }
 
     fn write_stats(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_counters(
+        write_counters(
             out,
             &[
                 ("splr builds", self.stats.builds),

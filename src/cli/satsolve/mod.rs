@@ -2,30 +2,109 @@
 //! write the answers and statistics. The binary only parses flags into [`SolveOptions`].
 //!
 //! An incremental CNF (`p inccnf`, one cube per puzzle) is answered block by block by
-//! the `stream` module; everything else is one formula, one answer.
+//! the `stream` module; everything else is one formula, one answer, here.
+//!
+//! The files depend one way, top down: this one (the options, the one-formula path);
+//! `stream.rs` (a stream, serial); `jobs.rs` (a stream on N threads); at the bottom
+//! `cube.rs` (one cube, one answer block), `sink.rs` (stdout and the `--output` file) and
+//! `stats.rs` (the closing lines of `--stats`). The lower ones get narrow set-ups cut
+//! from [`SolveOptions`] (an [`EngineSetup`], a `StreamRun`), never the options
+//! themselves.
 //!
 //! Limits share one stop flag: the time-out thread and the Ctrl-C handler set it, every
 //! engine polls it, and the search ends in `s UNKNOWN` (never a wrong `s` line).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use self::sink::BlockSink;
+use self::stats::{write_times, Times};
+use self::stream::{run_stream, StreamRun};
 use super::answer::{push_block, Listing};
 use super::atomic::AtomicFile;
 use super::progress::ProgressMode;
-use super::stream::{listing, run_stream, BlockSink, StreamContext};
 use super::{Failure, Source};
 use crate::cnf::Cnf;
-use crate::dimacs::{read_formula, write_dimacs, Formula, ReadOptions};
+use crate::dimacs::{read_formula, write_dimacs, Dimacs, Formula, ReadOptions};
 use crate::model::{write_answer, AnswerFormat};
 use crate::solver::cdcl::{ProofFormat, RestartPolicy};
+use crate::solver::cube_solver::EngineSetup;
 use crate::solver::enumerate::{enumerate, EnumerationEnd};
 use crate::solver::{
-    new_engine, new_engine_with_proof, Engine, EngineKind, Limits, Outcome, ProofOutput,
+    new_engine, new_engine_with_proof, write_stat, Engine, EngineKind, Limits, Outcome, ProofOutput,
 };
+
+mod cube;
+mod jobs;
+mod sink;
+mod stats;
+mod stream;
+
+pub use cube::Tally;
+
+/// The `--help` text after the options: input, streams, output, engines, proofs, limits
+/// and exit codes, kept beside the code that honours them.
+pub const AFTER_HELP: &str = "\
+INPUT:
+  DIMACS CNF, plain or gzip-compressed (detected from the content). By default the reader
+  is lenient: comments anywhere, a SATLIB '%' line ends the formula, a header whose counts
+  are off only draws a warning. --strict applies the SAT competition rules instead.
+  'c p show <vars> 0' lines name the variables models are projected on (--models).
+
+STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles):
+  Every 'a <literals> 0' line (a cube) is answered, in input order, with its own block:
+  s SATISFIABLE and v lines, s UNSATISFIABLE, or s UNKNOWN. The formula is the clauses
+  read so far (clauses after a cube hold for every later cube); the cube's literals are
+  assumptions for that block only. Unlike CaDiCaL, which stops at the first satisfiable
+  cube, every cube gets an answer. The cdcl engine is built once; each cube is solved
+  with its literals as facts on a root level, and what was learnt for it is dropped
+  after its answer. The dpll and splr engines unit-propagate each cube (a conflict:
+  UNSAT; every clause satisfied: the model) and otherwise search the simplified formula
+  afresh. --assumptions instead solves every cube under assumptions on one engine (cdcl
+  keeps its learnt clauses from block to block; slower on Sudoku, whose learnt clauses
+  then carry the negated givens). A stream without cubes answers the formula once.
+  --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
+  solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
+  k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.
+  --proof, --models, --print-cnf and --format res are refused on a stream (exit 2).
+  Progress (a spinner with the count and rate) goes to stderr when it is a terminal and
+  the run lasts over a second; --progress forces it (plain lines when stderr is not a
+  terminal), --no-progress hides it. On a pipe or file, answers are written in 64 KiB
+  pieces; on a terminal, block by block.
+
+OUTPUT (stdout):
+  SAT competition format: s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the
+  model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
+  writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
+  With --models N, one s/v block per model. --true-only lists only the true projected
+  variables ('c p show', else all), positive, still ending in 0: 81 numbers for a 9x9.
+  Warnings and statistics go to stderr (--stats on a stream: totals, blocks, blocks/s).
+
+ENGINES:
+  cdcl (default): our CDCL solver. dpll: classic DPLL (unit propagation, MOMS branching,
+  chronological backtracking), the baseline that shows what clause learning buys. splr:
+  the splr crate, fed the clauses our reader parsed. The same input, output and exit codes
+  for all three; only cdcl writes proofs, and splr has no conflict limit.
+
+PROOFS:
+  --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
+  such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
+  clause only for an UNSAT answer.
+
+LIMITS:
+  --timeout, --conflicts and Ctrl-C end the search with s UNKNOWN (exit 0); Ctrl-C also
+  prints statistics. A second Ctrl-C exits at once with code 130.
+
+EXIT CODES:
+  10  satisfiable (with --models: at least one model; a stream: every block SAT)
+  20  unsatisfiable (a stream: at least one block UNSAT)
+   0  unknown (a limit was reached; a stream: some block UNKNOWN, none UNSAT), or
+      --print-cnf succeeded
+   1  the input could not be read or is not valid DIMACS, or an output file failed
+   2  bad command-line usage (also --proof with an engine other than cdcl)";
 
 /// Everything `satsolve` was asked to do, independent of how the flags were spelled.
 #[derive(Clone, Debug, Default)]
@@ -67,6 +146,33 @@ pub struct SolveOptions {
     pub assumptions: bool,
 }
 
+impl SolveOptions {
+    /// What building an engine takes, with `stop` (set by the time-out and Ctrl-C) as
+    /// the interrupt.
+    fn engine_setup(&self, stop: &Arc<AtomicBool>) -> EngineSetup {
+        EngineSetup {
+            kind: self.engine,
+            limits: Limits {
+                conflicts: self.conflicts,
+                interrupt: Some(Arc::clone(stop)),
+                timeout: self.timeout,
+                restarts: self.restarts,
+            },
+            assumptions: self.assumptions,
+        }
+    }
+
+    /// Which literals the `v` lines list, for these options and the formula's projection.
+    fn listing(&self, formula: &Dimacs) -> Listing {
+        match (self.quiet, self.true_only, &formula.show) {
+            (true, _, _) => Listing::None,
+            (false, false, _) => Listing::All,
+            (false, true, Some(vars)) => Listing::TrueOnly(vars.clone()),
+            (false, true, None) => Listing::TrueOnlyAll,
+        }
+    }
+}
+
 /// Runs `satsolve`; returns the exit code (10, 20 or 0) or the failure to report.
 pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let start = Instant::now();
@@ -75,15 +181,15 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     install_limits(&stop, &signalled, options.timeout);
 
     if options.true_only && options.format == AnswerFormat::Res {
-        return Err(Failure::new(2, "--true-only needs the competition format (the course's .res form lists every variable)"));
+        return Err(Failure::usage("--true-only needs the competition format (the course's .res form lists every variable)"));
     }
     let source = &options.input;
-    let input = super::open(source).map_err(|error| Failure::input(1, source, error))?;
+    let input = super::open(source).map_err(|error| Failure::error_in(source, error))?;
     let read_options = ReadOptions {
         strict: options.strict,
     };
     let formula =
-        read_formula(input, &read_options).map_err(|error| Failure::input(1, source, error))?;
+        read_formula(input, &read_options).map_err(|error| Failure::error_in(source, error))?;
     let (dimacs, cubes) = match formula {
         Formula::Plain(dimacs) => (dimacs, None),
         Formula::Incremental { base, cubes } => (base, Some(cubes)),
@@ -98,17 +204,25 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
             dimacs.cnf.num_vars(),
             dimacs.cnf.num_lits()
         );
-        return Err(Failure::input(1, source, message));
+        return Err(Failure::error_in(source, message));
     }
     let parse_time = start.elapsed();
+    let engine = options.engine_setup(&stop);
     if let Some(cubes) = cubes {
-        let context = StreamContext {
-            stop,
+        check_stream_options(options)?;
+        let run = StreamRun {
+            source,
+            engine,
+            jobs: options.jobs,
+            listing: options.listing(&dimacs),
+            output: options.output.as_ref(),
+            progress: options.progress,
+            stats: options.stats,
             signalled,
             start,
             parse_time,
         };
-        return run_stream(options, dimacs, cubes, &context);
+        return run_stream(&run, dimacs, cubes);
     }
     if options.print_cnf {
         let mut out = super::stdout();
@@ -120,28 +234,22 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let mut answers = Answers {
         sink: BlockSink::new(options.output.as_ref())?,
         format: options.format,
-        listing: listing(options, &dimacs),
+        listing: options.listing(&dimacs),
     };
-    let limits = Limits {
-        conflicts: options.conflicts,
-        interrupt: Some(Arc::clone(&stop)),
-        timeout: options.timeout,
-        restarts: options.restarts,
-    };
+    let (kind, limits) = (engine.kind, &engine.limits);
     // The proof is published under its name only once the answer stands (see the end).
     let mut proof_rename = None;
     let mut engine: Box<dyn Engine> = match &options.proof {
-        None => new_engine(options.engine, &dimacs.cnf, &limits),
+        None => new_engine(kind, &dimacs.cnf, limits),
         Some((path, format)) => {
-            let file = AtomicFile::create(path).map_err(|error| output_failure(path, error))?;
+            let file = AtomicFile::create(path).map_err(|error| Failure::write(path, error))?;
             let (writer, rename) = file.into_parts();
             proof_rename = Some(rename);
             let proof = ProofOutput {
                 out: Box::new(writer),
                 format: *format,
             };
-            new_engine_with_proof(options.engine, &dimacs.cnf, &limits, proof)
-                .map_err(|error| Failure::new(2, error))?
+            new_engine_with_proof(kind, &dimacs.cnf, limits, proof).map_err(Failure::usage)?
         }
     };
 
@@ -152,7 +260,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
             // A proof that could not be written is a failure of the run: no answer then.
             if let (Some((path, _)), Some(error)) = (&options.proof, engine.proof_error()) {
                 let message = format!("cannot write the proof {}: {error}", path.display());
-                return Err(Failure::new(1, message));
+                return Err(Failure::error(message));
             }
             answers.write(&outcome, solve_start.elapsed())?;
             match outcome {
@@ -191,7 +299,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         let target = rename.target().to_path_buf();
         rename
             .commit()
-            .map_err(|error| output_failure(&target, error))?;
+            .map_err(|error| Failure::write(&target, error))?;
     }
     if options.stats || signalled.load(Ordering::SeqCst) {
         let times = Times {
@@ -202,6 +310,37 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         print_stats(&dimacs.cnf, engine.as_ref(), &times)?;
     }
     Ok(code)
+}
+
+/// Refuses the options that have no sound meaning on a stream (exit 2).
+fn check_stream_options(options: &SolveOptions) -> Result<(), Failure> {
+    let refuse = |what: &str, why: &str| {
+        Err(Failure::usage(format!(
+            "{what} does not work on an incremental CNF (p inccnf): {why}"
+        )))
+    };
+    if options.proof.is_some() {
+        return refuse(
+            "--proof",
+            "an UNSAT answer under a cube's assumptions is no refutation of the formula",
+        );
+    }
+    if options.models.is_some() {
+        return refuse(
+            "--models",
+            "enumerate one puzzle at a time (sudoku2cnf --index K | satsolve --models N)",
+        );
+    }
+    if options.print_cnf {
+        return refuse(
+            "--print-cnf",
+            "it prints plain CNF, and cubes are not clauses",
+        );
+    }
+    if options.format == AnswerFormat::Res {
+        return refuse("--format res", "the course's .res form holds one answer");
+    }
+    Ok(())
 }
 
 /// The answers of one formula, in the format asked for, to stdout and the `--output` file.
@@ -231,11 +370,6 @@ impl Answers {
     }
 }
 
-/// A failure to write the file at `path`.
-pub(super) fn output_failure(path: &Path, error: std::io::Error) -> Failure {
-    Failure::new(1, format!("cannot write {}: {error}", path.display()))
-}
-
 /// Sets `stop` on Ctrl-C and after the time-out; a second Ctrl-C exits at once, for the
 /// case where the first one arrives while the input is still being read.
 fn install_limits(stop: &Arc<AtomicBool>, signalled: &Arc<AtomicBool>, timeout: Option<Duration>) {
@@ -258,46 +392,19 @@ fn install_limits(stop: &Arc<AtomicBool>, signalled: &Arc<AtomicBool>, timeout: 
     }
 }
 
-/// Where the run's time went, for the statistics.
-struct Times {
-    parse: Duration,
-    solve: Duration,
-    total: Duration,
-}
-
 /// The statistics report: `c` lines on stderr, aligned like the solver's own counters.
 fn print_stats(cnf: &Cnf, engine: &dyn Engine, times: &Times) -> Result<(), Failure> {
-    let (parse_time, solve_time, total_time) = (times.parse, times.solve, times.total);
     let mut report = Vec::new();
-    writeln!(report, "c {:<20} {}", "variables", cnf.num_vars())?;
-    writeln!(report, "c {:<20} {}", "clauses", cnf.num_clauses())?;
-    writeln!(report, "c {:<20} {}", "engine", engine.name())?;
-    engine.write_stats(&mut report)?;
+    let out: &mut dyn Write = &mut report;
+    write_stat(out, "variables", cnf.num_vars())?;
+    write_stat(out, "clauses", cnf.num_clauses())?;
+    write_stat(out, "engine", engine.name())?;
+    engine.write_stats(out)?;
     if let Some(propagations) = engine.propagations() {
-        let rate = propagations as f64 / solve_time.as_secs_f64().max(1e-9);
-        writeln!(report, "c {:<20} {rate:.0}", "propagations/s")?;
+        let rate = propagations as f64 / times.solve.as_secs_f64().max(1e-9);
+        write_stat(out, "propagations/s", format_args!("{rate:.0}"))?;
     }
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "parse time",
-        parse_time.as_secs_f64()
-    )?;
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "solve time",
-        solve_time.as_secs_f64()
-    )?;
-    writeln!(
-        report,
-        "c {:<20} {:.3} s",
-        "total time",
-        total_time.as_secs_f64()
-    )?;
-    if let Some(megabytes) = super::peak_memory_mb() {
-        writeln!(report, "c {:<20} {megabytes:.1} MB", "peak memory")?;
-    }
+    write_times(out, times)?;
     // A closed stderr leaves no one to tell.
     let _ = std::io::stderr().write_all(&report);
     Ok(())

@@ -1,18 +1,109 @@
-//! The `sudokugen` command: what each subcommand does once its arguments are parsed. The
-//! binary keeps only the clap definitions and the help text, and calls [`grids`],
-//! [`puzzles`] or [`rate`].
+//! The body of `sudokugen`: what each subcommand does once its arguments are parsed
+//! ([`grids`], [`puzzles`], [`rate`]); the work itself is in [`crate::gen`]. The binary
+//! only parses flags into a [`Command`].
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::grids::{enumerate, Construction};
-use super::puzzles::{Generator, Request};
-use super::random::RandomGrids;
-use super::rate::{Level, Rater};
-use super::{push_grid, GenError, OutputFormat};
-use crate::cli::{self, Failure, Source};
+use super::{Failure, Source};
+use crate::gen::grids::{enumerate, Construction};
+use crate::gen::puzzles::{Generator, Request};
+use crate::gen::random::RandomGrids;
+use crate::gen::rate::{Level, Rater};
+use crate::gen::{push_grid, GenError, OutputFormat};
 use crate::grid::PuzzleReader;
 use crate::layout::Layout;
+
+/// The `--help` text after the options: examples, what each subcommand makes, exit codes.
+pub const AFTER_HELP: &str = "\
+EXAMPLES:
+  sudokugen -c 1000000 > grids.txt          a million distinct 9x9 grids (course format)
+  sudokugen grids 10 --first 5 --format line
+  sudokugen grids 5 --random --seed 7 --layout hanidoku
+  sudokugen puzzles 100 --minimal --seed 1 | sudoku2cnf --split cnfs/
+  sudokugen puzzles 5 --clues 25 --difficulty probing
+  sudokugen rate puzzles.txt
+
+GRIDS:
+  Square Sudoku grids are distinct by construction: first-row permutation x row-shift
+  pattern, (n)! x (k!)^(k+1)/k^2 grids (52,254,720 for 9x9; 5,806,080 with --first).
+  X-Sudoku, Hanidoku and layout files are enumerated by the solver with blocking clauses.
+  --random draws grids by a randomised solver search plus a random symmetry, reproducible
+  by --seed; repeats are skipped.
+
+PUZZLES:
+  Holes are dug in a random solved grid, each removal kept only if the solver proves the
+  solution still unique. One line per puzzle ('.' blanks, the format sudoku2cnf reads;
+  Hanidoku as 61 symbols for --layout hanidoku), or --format block.
+
+RATE:
+  One line per puzzle: the level and a score. propagation 0: unit propagation solves it;
+  probing F: failed-literal probing solves it after F failed literals; search C: a CDCL
+  search is needed, C conflicts; unsolvable 0: a contradiction. --summary prints counts.
+
+EXIT CODES:
+  0  success
+  1  failure: a clue count or level not reached within --attempts, a layout with fewer
+     grids than asked, or output that cannot be written
+  2  bad usage or input: N not a positive integer or above what can be made distinct,
+     unknown layout, bad --first, unreadable puzzle file";
+
+/// What `sudokugen` was asked to do, independent of how the flags were spelled.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// `sudokugen grids COUNT` (or `-c COUNT`).
+    Grids {
+        /// How many grids, as typed (checked here, so that the message is ours).
+        count: String,
+        /// What kind of grids.
+        options: GridOptions,
+    },
+    /// `sudokugen puzzles COUNT`.
+    Puzzles {
+        /// How many puzzles, as typed.
+        count: String,
+        /// The board.
+        board: Board,
+        /// Clue target, difficulty, attempts, check budget.
+        request: Request,
+        /// Seed of the random choices.
+        seed: u64,
+        /// How the puzzles are written.
+        format: OutputFormat,
+    },
+    /// `sudokugen rate [INPUT]`.
+    Rate {
+        /// The puzzles (`None` or `-`: stdin).
+        input: Option<PathBuf>,
+        /// The board.
+        board: Board,
+        /// Only the count and mean score per level.
+        summary: bool,
+    },
+}
+
+/// Runs `sudokugen`: the subcommand, or a usage error when the command line named none
+/// (`None`); returns the exit code (0) or the failure to report.
+pub fn run(command: Option<&Command>) -> Result<u8, Failure> {
+    match command {
+        Some(Command::Grids { count, options }) => grids(count, options),
+        Some(Command::Puzzles {
+            count,
+            board,
+            request,
+            seed,
+            format,
+        }) => puzzles(count, board, *request, *seed, *format),
+        Some(Command::Rate {
+            input,
+            board,
+            summary,
+        }) => rate(input.as_deref(), board, *summary),
+        None => Err(Failure::usage(
+            "give a command (grids, puzzles, rate) or -c N; see --help",
+        )),
+    }
+}
 
 /// Default conflict budget of a uniqueness check on layouts with run lines (Hanidoku),
 /// where proving "no second solution" for a sparse honeycomb can take thousands of
@@ -32,7 +123,7 @@ pub struct Board {
 impl Board {
     /// The resolved layout; an unknown one is a usage error (exit 2).
     fn layout(&self) -> Result<Layout, Failure> {
-        Layout::resolve(&self.layout, self.size).map_err(|e| Failure::new(2, e))
+        Layout::resolve(&self.layout, self.size).map_err(Failure::usage)
     }
 }
 
@@ -64,10 +155,9 @@ fn parse_count(text: &str) -> Result<u64, Failure> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err(gen_failure(GenError::ZeroCount)),
         Ok(n) => Ok(n),
-        Err(_) => Err(Failure::new(
-            2,
-            format!("the count must be a positive integer, not `{text}`"),
-        )),
+        Err(_) => Err(Failure::usage(format!(
+            "the count must be a positive integer, not `{text}`"
+        ))),
     }
 }
 
@@ -86,8 +176,7 @@ pub fn grids(count: &str, options: &GridOptions) -> Result<u8, Failure> {
         return Ok(0);
     }
     if options.first.is_some() {
-        return Err(Failure::new(
-            2,
+        return Err(Failure::usage(
             "--first works with the square Sudoku construction only (not with --random or other layouts)",
         ));
     }
@@ -128,7 +217,7 @@ pub fn puzzles(
     let request = &request;
     let mut generator = Generator::new(&layout, seed).map_err(gen_failure)?;
     generator.check(request).map_err(gen_failure)?;
-    let mut out = cli::stdout();
+    let mut out = super::stdout();
     let mut buf = Vec::new();
     for _ in 0..count {
         let puzzle = generator.next(request).map_err(gen_failure)?;
@@ -145,13 +234,13 @@ pub fn puzzles(
 pub fn rate(input: Option<&Path>, board: &Board, summary: bool) -> Result<u8, Failure> {
     let source = Source::from_arg(input);
     let layout = board.layout()?;
-    let reader = cli::open(&source).map_err(|e| Failure::input(2, &source, e))?;
+    let reader = super::open(&source).map_err(|e| Failure::input(&source, e))?;
     let mut rater = Rater::new(&layout).map_err(gen_failure)?;
-    let mut out = cli::stdout();
+    let mut out = super::stdout();
     let mut counts = [0u64; 4];
     let mut scores = [0u64; 4];
     for puzzle in PuzzleReader::for_layout(reader, &layout, false) {
-        let puzzle = puzzle.map_err(|e| Failure::input(2, &source, e))?;
+        let puzzle = puzzle.map_err(|e| Failure::input(&source, e))?;
         let rating = rater.rate(&puzzle.grid).map_err(gen_failure)?;
         counts[rating.level as usize] += 1;
         scores[rating.level as usize] += rating.score;

@@ -21,12 +21,28 @@
 //! than the search on easy puzzles. The root level keeps the built engine and learns the
 //! short clauses.
 
+use super::cdcl;
+use super::engine::{Engine, EngineKind, Limits, Outcome};
+use super::factory::{new_cdcl, new_engine};
 use super::propagate::{Propagated, Propagator};
+use super::stats::write_counters;
 use crate::cnf::Cnf;
 use crate::lit::Lit;
-use crate::solver::{
-    cdcl, new_cdcl, new_engine, write_counters, Engine, EngineKind, Limits, Outcome,
-};
+
+/// What building a [`CubeSolver`] takes besides the formula: the engine, its limits and
+/// the strategy. Small and `Clone`, so that each worker thread of `satsolve --jobs` gets
+/// its own copy and builds its own solver.
+#[derive(Clone, Debug, Default)]
+pub struct EngineSetup {
+    /// Which engine searches.
+    pub kind: EngineKind,
+    /// Limits of every search (`conflicts` applies to each cube), restart policy included.
+    pub limits: Limits,
+    /// Cubes as assumptions on one long-lived engine, instead of the default strategy of
+    /// the engine kind (a root level per cube for cdcl, propagation then a fresh search
+    /// for the others).
+    pub assumptions: bool,
+}
 
 /// Solves cubes over a formula that only grows.
 pub enum CubeSolver {
@@ -49,9 +65,10 @@ pub enum CubeSolver {
 }
 
 impl CubeSolver {
-    /// A solver over `base` with `limits` (its `conflicts` applies to each cube).
-    pub fn new(kind: EngineKind, base: &Cnf, limits: &Limits, assumptions: bool) -> CubeSolver {
-        if assumptions {
+    /// A solver over `base`, built as `setup` says.
+    pub fn new(base: &Cnf, setup: &EngineSetup) -> CubeSolver {
+        let (kind, limits) = (setup.kind, &setup.limits);
+        if setup.assumptions {
             return CubeSolver::Assumptions(new_engine(kind, base, limits));
         }
         if kind == EngineKind::Cdcl {

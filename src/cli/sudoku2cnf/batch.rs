@@ -9,29 +9,26 @@
 
 use std::io::{IsTerminal, Write};
 
-use super::{Failure, Source};
+use crate::cli::{Failure, Source, FLUSH_AT};
 use crate::dimacs::write::write_icnf_base;
 use crate::encode::{encode_batch_base, encoding_stats, push_cube, EncodeOptions, VarMap};
 use crate::grid::Puzzle;
 use crate::layout::Layout;
 
-/// Output bytes gathered before a write: one syscall per 64 KiB, not per puzzle.
-const FLUSH_AT: usize = 64 * 1024;
-
 /// Writes the stream for `puzzles` (at least two, all of `layout`) to stdout; returns the
 /// exit code. `stats` prints the base's clause statistics on stderr.
-pub fn write_stream(
+pub(super) fn write_stream(
     source: &Source,
     layout: &Layout,
     options: &EncodeOptions,
     stats: bool,
     puzzles: impl Iterator<Item = Result<Puzzle, Failure>>,
 ) -> Result<u8, Failure> {
-    let base = encode_batch_base(layout, options).map_err(|error| Failure::new(2, error))?;
+    let base = encode_batch_base(layout, options).map_err(Failure::usage)?;
     if stats {
         eprint!("{}", encoding_stats(&base.cnf));
     }
-    let mut out = super::stdout();
+    let mut out = crate::cli::stdout();
     write_icnf_base(&mut out, &base.cnf, &base.comments)?;
     // A person watching a terminal sees each cube at once; a pipe gets 64 KiB writes.
     let interactive = std::io::stdout().is_terminal();
@@ -51,7 +48,6 @@ pub fn write_stream(
             out.flush()?;
             let n = puzzle.grid.size();
             return Err(Failure::input(
-                2,
                 source,
                 format!(
                     "puzzle {} (line {}) is {n}x{n}, but the stream's layout is {}: one \

@@ -1,0 +1,93 @@
+//! The counters engines report: [`Stats`], the events every CDCL solver counts, and
+//! [`write_stat`], the one `c name value` line format of every engine's (and
+//! `satsolve`'s) statistics. Printing time and memory is left to the caller, which owns
+//! the clock and the process.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+/// Search counters, cumulative over all solve calls of one solver.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Conflicts found by propagation.
+    pub conflicts: u64,
+    /// Decisions (branching literals chosen by the heuristic).
+    pub decisions: u64,
+    /// Literals assigned, by propagation or decision.
+    pub propagations: u64,
+    /// Restarts (returns to decision level 0 without a conflict).
+    pub restarts: u64,
+    /// Clauses learnt from conflicts, units included.
+    pub learnt_clauses: u64,
+    /// Learnt clauses removed by database reduction.
+    pub deleted_clauses: u64,
+    /// Database reductions performed.
+    pub reductions: u64,
+    /// Literals in learnt clauses after minimisation.
+    pub learnt_literals: u64,
+    /// Literals removed from learnt clauses by minimisation.
+    pub minimised_literals: u64,
+    /// Clause-arena compactions.
+    pub garbage_collections: u64,
+    /// Clauses removed because they were satisfied at decision level 0.
+    pub simplified_clauses: u64,
+}
+
+impl Stats {
+    /// Writes the counters as DIMACS comment lines ([`write_counters`]), one per counter.
+    /// Time and memory are not included: the caller measures those.
+    pub fn write_comments(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_counters(
+            out,
+            &[
+                ("conflicts", self.conflicts),
+                ("decisions", self.decisions),
+                ("propagations", self.propagations),
+                ("restarts", self.restarts),
+                ("learnt clauses", self.learnt_clauses),
+                ("learnt literals", self.learnt_literals),
+                ("minimised literals", self.minimised_literals),
+                ("deleted clauses", self.deleted_clauses),
+                ("reductions", self.reductions),
+                ("garbage collections", self.garbage_collections),
+                ("simplified clauses", self.simplified_clauses),
+            ],
+        )
+    }
+}
+
+/// Writes one statistics line, the name padded to one column: `c conflicts            12`.
+/// Every engine's counters ([`write_counters`]) and `satsolve`'s own report use this form,
+/// so that they line up.
+pub fn write_stat(out: &mut dyn Write, name: &str, value: impl Display) -> io::Result<()> {
+    writeln!(out, "c {name:<20} {value}")
+}
+
+/// Writes counters as `c` lines ([`write_stat`]), one per counter.
+pub fn write_counters(out: &mut dyn Write, rows: &[(&str, u64)]) -> io::Result<()> {
+    for (name, value) in rows {
+        write_stat(out, name, value)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_are_written_as_comment_lines() {
+        let stats = Stats {
+            conflicts: 7,
+            restarts: 2,
+            ..Stats::default()
+        };
+        let mut out = Vec::new();
+        stats.write_comments(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.lines().all(|line| line.starts_with("c ")));
+        assert!(text.contains("c conflicts            7\n"));
+        assert!(text.contains("c restarts             2\n"));
+        assert_eq!(text.lines().count(), 11);
+    }
+}
