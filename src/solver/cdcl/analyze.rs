@@ -364,7 +364,7 @@ fn abstract_level(level: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::cdcl::watch::{propagate, Watches};
+    use crate::solver::cdcl::watch::{propagate_checked, Watches};
 
     use crate::lit::testing::lit;
 
@@ -398,7 +398,7 @@ mod tests {
         for &d in decisions {
             trail.new_level();
             trail.assign(lit(d), ClauseRef::NONE);
-            conflict = propagate(&mut watches, &mut db, &mut trail, &mut props);
+            conflict = propagate_checked(&mut watches, &mut db, &mut trail, &mut props);
         }
         let learnt = analyzer.analyze(conflict.unwrap(), &mut db, &trail, &mut decide);
         let mut lits = analyzer.learnt().to_vec();

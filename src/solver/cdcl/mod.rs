@@ -327,12 +327,19 @@ impl Solver {
     }
 
     fn propagate(&mut self) -> Option<ClauseRef> {
-        watch::propagate(
-            &mut self.watches,
-            &mut self.db,
-            &mut self.trail,
-            &mut self.stats.propagations,
-        )
+        // SAFETY: `ensure_vars` grows the trail and the watch lists together and neither
+        // ever shrinks; `add_clause` calls it before it stores a clause, a learnt clause
+        // is made of negated trail literals, and garbage collection only moves clauses.
+        // So every literal of the arena and of its watches has a variable the trail has
+        // room for, which is `propagate`'s condition.
+        unsafe {
+            watch::propagate(
+                &mut self.watches,
+                &mut self.db,
+                &mut self.trail,
+                &mut self.stats.propagations,
+            )
+        }
     }
 
     fn search(&mut self) -> Outcome {
