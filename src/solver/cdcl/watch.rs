@@ -19,23 +19,16 @@
 //! After [`propagate`] returns `None`, no clause is unit or false under the trail with an
 //! unassigned or false watch whose partner is not true: the classic watch invariant.
 //!
-//! Binaries first, measured against one mixed list per literal (release, CPU seconds,
-//! one run per file, the whole suite in 2 shuffled copies from `scripts/shuffle-cnf.py
-//! --copies 2 --seed 11`, geometric means of new/old): all 99 copies 0.91; structured
-//! 0.78, sudoku 0.94, random 0.99, industrial 0.64 (4 copies, from 0.12 to 2.1 each).
-//! The search changes with the visiting order, so single files move both ways: on the
-//! originals the 36x36 Sudoku went 2.2 → 10.9 s and bw_large.d 0.04 → 0.13 s, hanoi4
-//! 0.044 → 0.025 s; its two shuffled copies went 1.2 → 5.5 and 6.0 → 1.3 s. Where the
-//! search stays the same (php_10_9 and its copies) it is 4-6% faster per conflict.
+//! Binaries first pays over one mixed list per literal: about 9% over the whole suite in
+//! shuffled copies, and 4-6% per conflict where the search stays the same (php_10_9).
+//! Single files move both ways, since the visiting order changes the search.
 //!
 //! Not kept: starting the search for a replacement watch where the previous one in the
-//! same clause succeeded (Gent, JAIR 2013; CaDiCaL's saved position), stored in the
-//! upper half of the LBD header word (the LBD capped to 16 bits). It changes which
-//! watch is picked and so the search, with no clear saving per propagation (release,
-//! CPU time, one run): structured and 5 shuffled copies each 0.0476 → 0.0464 s
-//! (geometric mean of two runs), 13 random instances 0.834 → 0.818 s, the 36x36 Sudoku
-//! 2.57 → 2.53 s, but industrial_38bits_10 1.48 → 6.21 s (59 048 → 152 667 conflicts)
-//! and php_10_9 1.93 → 2.42 s.
+//! same clause succeeded (Gent, JAIR 2013; CaDiCaL's saved position). No clear saving per
+//! propagation, and the changed choice of watch made some searches much longer
+//! (industrial_38bits_10 4x).
+//!
+//! The measurements: `docs/experiments.md`, "Propagation".
 
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::trail::Trail;
