@@ -18,7 +18,6 @@
 //! counts are unchanged). A contradiction shows up as an empty clause in F|α.
 
 use super::VarMap;
-use crate::cnf::Cnf;
 use crate::grid::Grid;
 use crate::layout::{House, Layout};
 use crate::lit::Lit;
@@ -152,43 +151,6 @@ pub(super) fn propagate(grid: &Grid, layout: &Layout) -> Candidates {
         if queue.is_empty() {
             return Candidates { bits, size };
         }
-    }
-}
-
-/// Where the encoders put clauses: straight into the formula, or simplified by α first.
-pub(super) struct ClauseSink<'a> {
-    /// The formula being built.
-    pub(super) cnf: Cnf,
-    fixed: Option<&'a Candidates>,
-    scratch: Vec<Lit>,
-}
-
-impl<'a> ClauseSink<'a> {
-    /// A sink over `num_vars` variables, simplifying by `fixed` when given.
-    pub(super) fn new(num_vars: usize, fixed: Option<&'a Candidates>) -> ClauseSink<'a> {
-        ClauseSink {
-            cnf: Cnf::new(num_vars),
-            fixed,
-            scratch: Vec::new(),
-        }
-    }
-
-    /// Adds `clause`, or under α: nothing if α satisfies it, else it without α's false
-    /// literals (possibly empty: the formula is then unsatisfiable).
-    pub(super) fn add(&mut self, clause: &[Lit]) {
-        let Some(fixed) = self.fixed else {
-            self.cnf.add_clause(clause);
-            return;
-        };
-        self.scratch.clear();
-        for &lit in clause {
-            match fixed.lit_value(lit) {
-                Some(true) => return,
-                Some(false) => {}
-                None => self.scratch.push(lit),
-            }
-        }
-        self.cnf.add_clause(&self.scratch);
     }
 }
 

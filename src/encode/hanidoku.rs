@@ -28,7 +28,7 @@
 //! Counts for the empty honeycomb: 61 cell at-least-one + 2,196 cell at-most-one + 4,968
 //! line pairs + 123 mandatory + 120 low/high = 7,468 clauses over 549 variables.
 
-use super::compact::ClauseSink;
+use super::clauses::{add_pairwise_at_most_one, ClauseSink};
 use super::VarMap;
 use crate::layout::House;
 use crate::lit::Lit;
@@ -49,7 +49,7 @@ pub(super) fn add_run_clauses(sink: &mut ClauseSink, map: &VarMap, line: &House,
             .collect()
     };
     for digit in 1..=size {
-        super::sudoku::add_pairwise_at_most_one(sink, &appears(digit));
+        add_pairwise_at_most_one(sink, &appears(digit));
     }
     for digit in (size + 1).saturating_sub(m).max(1)..=m.min(size) {
         sink.add(&appears(digit));

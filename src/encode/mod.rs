@@ -31,8 +31,10 @@
 //! satisfiability (and changes solution counts) is in the `symmetry` module docs.
 
 mod batch;
+mod clauses;
 mod compact;
 mod hanidoku;
+mod header;
 mod options;
 mod sudoku;
 mod symmetry;
@@ -41,10 +43,9 @@ mod varmap;
 use thiserror::Error;
 
 pub use batch::{encode_batch_base, push_cube};
+pub use header::{read_cnf_header, read_header_comments, HeaderError, HeaderInfo};
 pub use options::{EncodeOptions, EncodingKind, UnknownEncoding};
-pub use sudoku::{
-    encode_sudoku, encode_with, read_cnf_header, read_header_comments, HeaderError, HeaderInfo,
-};
+pub use sudoku::{encode_sudoku, encode_with};
 pub use varmap::VarMap;
 
 use crate::cnf::Cnf;

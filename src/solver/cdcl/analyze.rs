@@ -25,32 +25,17 @@
 //! second bump. The idea: variables that nearly made it into the clause are likely to
 //! matter at the next conflicts as well.
 //!
-//! Measured (release, one run each, seconds, without → with): geometric mean over the
-//! original and 3 shuffled copies (variables renamed, clause and literal order
-//! permuted) of each of 3bitadd_31, bw_large.d, hanoi4, hanoi5, php_9_8: 0.109 → 0.084
-//! (MiniSat 0.117; 3bitadd 0.06/0.26/0.28/0.83 → 0.07/0.08/0.11/0.03, hanoi5 slower
-//! 0.35/0.33/0.28/0.23 → 0.35/0.38/0.37/0.84); the 36x36 Sudoku 3.4 → 1.6;
-//! industrial_38bits_10 11.9 → 8.6. The price is on random 3-SAT: uuf250-01 1.6 → 2.1,
-//! n300_s3 8.2 → 11.6, n300_s2 0.55 → 2.5, php_10_9 1.7 → 2.3. Limiting it to learnt
-//! clauses of at most 30 literals lost on the structured set (0.127).
+//! It is kept everywhere: it pays on structured and industrial instances (3bitadd_31, where
+//! it shortens learnt clauses by about a third, the 36x36 Sudoku, industrial_38bits_10)
+//! and costs on random 3-SAT, php_10_9 and hanoi. Kissat's guards against its cost (none
+//! at 10 or more decisions per conflict) would switch it off on 3bitadd_31, where it pays
+//! most.
 //!
-//! Re-measured in conflicts (2026-11-30; hanoi4/5 with 13 shuffled copies each, the
-//! structured instances with 5 copies each, 9 large originals): without reason bumping
-//! hanoi 0.73 (hanoi5's learnt clauses shorten from 18.9 to 17.2 literals; the bumps add
-//! about 11 per conflict to analysis's 41), but structured 1.13 (3bitadd_31 4.7x: there
-//! it shortens learnt clauses from ~170 to ~120 literals) and industrial_38bits_10 about
-//! 2x. Kissat's guards (no reason bumping at 10 or more decisions per conflict, or past
-//! 10 times the analysis bumps) never fire on hanoi (2 decisions per conflict) and do
-//! fire on 3bitadd_31 (37), where the bumping pays: structured 1.09.
+//! Not kept: Glucose's minimisation with binary clauses (a binary clause (UIP ∨ x) with ¬x
+//! in the learnt clause removes ¬x). Slower on the shuffled structured copies, and random
+//! 3-SAT has no binary clauses for it to use.
 //!
-//! Not kept: Glucose's minimisation with binary clauses (a binary clause (UIP ∨ x) with
-//! ¬x in the learnt clause removes ¬x; on clauses of at most 30 literals and LBD at most
-//! 6). Release, CPU s, one run per file, geometric means without → with: the 9
-//! structured instances and 5 shuffled copies each 0.0535 → 0.0570 (hanoi4 0.04 →
-//! 0.01 and hanoi5 0.38 → 0.30 on the originals, but 3bitadd_31 0.04 → 0.18, php_10_9
-//! 1.87 → 2.61, and the shuffled copies mixed); 11 random instances × 2 shuffled copies
-//! 0.591 → 0.597 (random 3-SAT has no binary clauses: the same search, and the extra LBD
-//! pass costs about 4%).
+//! The measurements: `docs/experiments.md`, "Conflict analysis".
 //!
 //! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
 //! the decision level is above the root level (0, or 1 while a cube is solved), and the
@@ -364,7 +349,7 @@ fn abstract_level(level: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::cdcl::watch::{propagate, Watches};
+    use crate::solver::cdcl::watch::{propagate_checked, Watches};
 
     use crate::lit::testing::lit;
 
@@ -398,7 +383,7 @@ mod tests {
         for &d in decisions {
             trail.new_level();
             trail.assign(lit(d), ClauseRef::NONE);
-            conflict = propagate(&mut watches, &mut db, &mut trail, &mut props);
+            conflict = propagate_checked(&mut watches, &mut db, &mut trail, &mut props);
         }
         let learnt = analyzer.analyze(conflict.unwrap(), &mut db, &trail, &mut decide);
         let mut lits = analyzer.learnt().to_vec();

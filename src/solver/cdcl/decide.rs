@@ -14,32 +14,18 @@
 //! variable's target phase. Variables outside that assignment keep older target values;
 //! the initial phase is false, which suits one-hot encodings such as Sudoku's.
 //!
-//! Measured against phase saving (release, one run per instance and per shuffled copy
-//! (variables renamed, clause and literal order permuted), seconds): the 36x36 Sudoku
-//! and two shuffles 2.0/21.9/18.4 → 3.7/2.1/2.4; geometric mean over 4 shuffles each of
-//! 3bitadd_31, bw_large.d, hanoi4/5, php_9_8, uf250-01/03, n250_s1, 38bits_10
-//! 0.30 → 0.17 s (MiniSat 0.23 s). The price is on some UNSAT instances (one run:
-//! php_10_9 1.7 → 2.0 s, uuf250-02 1.8 → 2.4 s, n300_s3 5.7 → 9.9 s).
+//! Target phases won mostly on large structured instances (the 36x36 Sudoku's shuffled
+//! copies about 8x faster than with phase saving); the price is on some UNSAT ones
+//! (php_10_9, uuf250-02, random n300_s3).
 //!
-//! Not kept, measured in conflicts (release, one run each; geometric mean over the 9
-//! structured instances and 5 shuffled copies each, and single instances):
-//! * rephasing every 1000·k conflicts (the target reset to the best assignment since the
-//!   last rephase, to all-false, or to all-true, in cycles B, BO or BOBI): structured mean
-//!   2497 → 2479 (B) / 2465 (BO), within noise; industrial_38bits_10 59 048 → 129 987 (B)
-//!   / 208 718 (BOBI), 3bitadd_31 2 410 → 5 418 (B);
-//! * a Glucose-style decay ramp (0.8 or 0.9 rising by 0.01 every 5000 or 2000 conflicts
-//!   to 0.95): structured mean 2497 → 2611 / 2491 (means over the copies with 0.8:
-//!   hanoi4 3 696 → 2 098, 3bitadd_31 2 331 → 7 039).
-//! * hybrid phases (2026-11-30): the target phase for the variables of the current
-//!   target assignment, the saved phase (value at the last backtrack) for the others, as
-//!   CaDiCaL's stable mode falls back to saved phases. In conflicts, hanoi4/5 and 13
-//!   shuffled copies each 0.77, the structured instances and 5 copies each 1.005, 9 large
-//!   originals 1.04 (the 36x36 Sudoku 3.6x). In CPU time over the whole suite in 2
-//!   shuffled copies (with binaries propagated first, see `watch`): 1.03, structured
-//!   1.12 (3bitadd_31 3-5x), random 1.02;
-//! * plain phase saving again, in conflicts on the same sets: hanoi 0.90, structured 1.17
-//!   (3bitadd_31 3.4x), large originals 0.83; keeping the target assignment across
-//!   restarts (CaDiCaL and Kissat reset it only when rephasing): hanoi 1.43 (hanoi5 2.5x).
+//! Not kept: rephasing (CaDiCaL's and Kissat's periodic reset of the target to the best
+//! assignment, all-false or all-true), a Glucose-style decay ramp, hybrid phases (the saved
+//! phase outside the target assignment, as CaDiCaL's stable mode falls back to saved
+//! phases), plain phase saving again, and the target assignment kept across restarts. None
+//! won over the suite: each lost 2-5x on at least one family (industrial_38bits_10,
+//! 3bitadd_31, the 36x36 Sudoku or hanoi5) for its gains elsewhere.
+//!
+//! The measurements: `docs/experiments.md`, "Branching".
 //!
 //! Invariant: every unassigned variable is in the heap (assigned ones may be too; they
 //! are skipped lazily when popped).

@@ -25,19 +25,11 @@
 //!
 //! Not kept: bounded variable elimination with subsumption before the first search
 //! (Eén & Biere, SAT 2005; what Debian's `minisat` runs by default), built and tested on
-//! branch `elim` (commit 94270e0: MiniSat's rule, resolvents at most 20 literals, step
-//! budgets, model extension, DRAT logging, restoration of eliminated variables for
-//! incremental calls). It removes about what SatELite removes (DimacsSorter_28_3: 1,603
-//! variables in 5 ms, MiniSat 1,542) but our search does not get faster after it.
-//! Measured (`scripts/runs/2026-11-29-vm/bench-summary-elim.md`, ratios to MiniSat in
-//! the same runs): the whole suite with elimination / without: sudoku 0.57 / 0.41,
-//! random 0.51 / 0.58, structured 1.39 / 1.22, industrial 1.69 / 1.09; over the
-//! structured and industrial instances and 3 shuffled copies each, geometric mean
-//! 1.02 with against 0.84 without. php_10_9 doubles (long resolvents replace binary
-//! clauses) and the 36x36 Sudoku goes 2.1 → 5.2 s (subsumption drops 14,018 duplicate
-//! clauses and the search changes). MiniSat's own lead on 3bitadd_31 is order luck: on
-//! three shuffled copies it takes 0.26-1.0 s against its 0.037 s on the original, while
-//! satsolve takes 0.04-0.14 s on all four.
+//! branch `elim` (commit 94270e0, with model extension, DRAT logging and restoration of
+//! eliminated variables for incremental calls). It removes about what SatELite removes,
+//! but our search does not get faster after it: long resolvents replace binary clauses
+//! (php_10_9 doubles) and the changed search loses on the largest Sudoku. The
+//! measurements: `docs/experiments.md`, "Preprocessing".
 
 mod analyze;
 mod clause_db;
@@ -327,12 +319,19 @@ impl Solver {
     }
 
     fn propagate(&mut self) -> Option<ClauseRef> {
-        watch::propagate(
-            &mut self.watches,
-            &mut self.db,
-            &mut self.trail,
-            &mut self.stats.propagations,
-        )
+        // SAFETY: `ensure_vars` grows the trail and the watch lists together and neither
+        // ever shrinks; `add_clause` calls it before it stores a clause, a learnt clause
+        // is made of negated trail literals, and garbage collection only moves clauses.
+        // So every literal of the arena and of its watches has a variable the trail has
+        // room for, which is `propagate`'s condition.
+        unsafe {
+            watch::propagate(
+                &mut self.watches,
+                &mut self.db,
+                &mut self.trail,
+                &mut self.stats.propagations,
+            )
+        }
     }
 
     fn search(&mut self) -> Outcome {

@@ -11,46 +11,19 @@
 //! A reduction is due every `2000 + 300·k` conflicts (Glucose), or earlier once the
 //! learnt clauses outnumber a limit tied to the formula, MiniSat's: a third of the
 //! input clauses (at least 1000), growing 10% at geometrically spaced conflict counts.
-//! Glucose's schedule alone kept far more clauses than small formulas can use.
-//! Measured (release, one run each, seconds and peak KB, before → after, with the
-//! packed watches of `watch` in both): php_10_9 3.0 s/8.3 MB → 1.75 s/4.6 MB (MiniSat
-//! 3.2 s/4.2 MB), uuf250-01 1.9 → 1.55 s, uuf250-02 2.1 → 1.7 s, random n300_s3 7.7 →
-//! 5.0 s, peak memory lower on every random instance.
-//! A smaller floor for the limit (MiniSat has none: a third of php_9_8's 297 clauses
-//! is 99) makes propagation cheaper on the small pigeonhole formulas but costs more
-//! conflicts elsewhere (release, CPU seconds, geometric means, floor 1000 → 300 / 100):
-//! php_8/9/10 and 5 shuffled copies each 0.231 → 0.179 / 0.322 (MiniSat 0.244); 13
-//! random instances 0.835 → 0.928 at 300 (uuf250-01 2.41 → 2.85 s). Kept at 1000.
+//! Glucose's schedule alone kept far more clauses than small formulas can use (with the
+//! limit and the tiers, php_10_9's time and peak memory fell by about 40%). MiniSat's
+//! limit has no floor; a smaller one than ours makes propagation cheaper on the small
+//! pigeonhole formulas but costs conflicts on random ones, so it stays at 1000.
 //!
 //! Not kept: vivification of learnt clauses (Luo et al., IJCAI 2017; as in CaDiCaL and
-//! Kissat). At level 0, for each learnt clause of LBD ≤ 6 not tried before, best LBD
-//! first, the negated literals were decided one by one with propagation; a conflict or a
-//! clause literal found true cut the clause to the decisions the implication graph
-//! needed (literals found false dropped), logged to the proof as an addition then a
-//! deletion (proofs verified); a round ran at the first restart after each reduction,
-//! within 10% of the search's propagations. Measured (release, CPU seconds, one run
-//! each, baseline and vivification back to back, geometric means of vivify/baseline;
-//! copies made by `scripts/shuffle-cnf.py --copies 5 --seed 1`):
-//! * structured, 9 originals: time 0.94, conflicts 0.96 (ratio to MiniSat 1.20 → 1.13);
-//!   45 shuffled copies: time 1.04, conflicts 1.01 (0.81 → 0.84; `scripts/bench.py
-//!   --runs 3`, one binary after the other: 0.85 → 0.90). Per family over the
-//!   original and its copies: hanoi4 0.95, hanoi5 1.13, 3bitadd_31 0.93, php_10_9 1.17;
-//! * industrial_38bits_10 and 5 copies: 1.6 → 8.2 s on the original, copies 10.2 → 3.5,
-//!   1.3 → over 60 s wall (stopped), 4.7 → 2.1, 4.1 → 14.1, 8.1 → 8.0;
-//! * random, 21 originals: time 0.99, conflicts 0.90; 21 shuffled copies: 1.15, 1.03;
-//! * the 36x36 Sudoku 2.4 → 4.2 s (40 590 → 73 450 conflicts), two copies 2.9 → 3.0 and
-//!   2.9 → 5.9 s; the 25x25 ones unchanged (they take under 300 conflicts).
-//!
-//! With a round every 500 conflicts as well (so short runs get some), structured
-//! shuffled copies went to time 1.10, conflicts 1.04: hanoi4 0.69 and hanoi5 0.70, but
-//! 3bitadd_31 4.1 (conflicts 3.6). The structured instances that lose to MiniSat
-//! finish within one or two reductions, so vivification mostly reorders their search.
-//!
-//! Also not kept (2026-11-30, conflicts, relative to this reduction; hanoi4/5 with 13
-//! shuffled copies each / the structured instances with 5 copies each / 9 large
-//! originals capped at 400 000): MiniSat's clause activity (bumped in analysis, decay
-//! 0.999, the less active half deleted, binaries and locked clauses kept) 1.01 / 0.99 /
-//! 1.68; glue ≤ 3 and tier 2 ≤ 8 0.94 / 0.97 / 1.23.
+//! Kissat), built in full (rounds at level 0 after reductions, within 10% of the search's
+//! propagations, proofs logged and verified). Its gain on the original structured files
+//! vanished on shuffled copies, and the 36x36 Sudoku and industrial_38bits_10 swung by up
+//! to 5x: the structured instances that lose to MiniSat finish within one or two
+//! reductions, so vivification mostly reorders their search. Nor MiniSat's clause activity
+//! in place of the tiers, nor wider tiers (glue ≤ 3, tier 2 ≤ 8): both cost conflicts on
+//! the large instances for little on the small ones.
 //!
 //! Level-0 simplification (MiniSat's `simplify`): once new facts are fixed at level 0, the
 //! clauses they satisfy are deleted. Level-0 reasons are dropped first: analysis never
@@ -65,6 +38,8 @@
 //! filtered. Garbage collection then compacts the arena (see `clause_db`), rebuilds the
 //! watch lists from positions 0 and 1 of each clause and translates every reason on the
 //! trail.
+//!
+//! The measurements: `docs/experiments.md`, "Learnt-clause reduction".
 
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::proof::Proof;

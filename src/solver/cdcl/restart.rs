@@ -3,7 +3,7 @@
 //! Two policies are implemented:
 //! * **Luby** (Luby, Sinclair & Zuckerman 1993; used by MiniSat 2.2): the n-th run lasts
 //!   `unit · luby(n)` conflicts, with `luby = 1 1 2 1 1 2 4 1 1 2 …` and unit 50
-//!   (MiniSat: 100; see the measurements at the end).
+//!   (MiniSat: 100; see below).
 //! * **Glucose** (Audemard & Simon, "Refining restarts strategies for SAT and UNSAT",
 //!   CP 2012), in the exponential-moving-average form of Biere & Fröhlich (POS 2015):
 //!   restart when the recent average LBD of learnt clauses (fast EMA, α = 1/32) exceeds
@@ -14,50 +14,21 @@
 //!   usual (1.4 × its moving average, after 10 000 conflicts): the solver is then
 //!   probably close to a model, and restarting would throw the assignment away.
 //!
-//! Luby is the default. Measured (release, `satsolve -q --restarts P`, this machine, one
-//! run each, seconds Glucose → Luby): the 36x36 Sudoku of the shared suite 318 → 9.9,
-//! 3bitadd_31 2.06 → 0.19, 38bits_10 5.3 → 2.4, random n300_s1 9.0 → 0.46; the other way
-//! php_10_9 1.05 → 3.3, random n300_s2/s3 4.8/3.3 → 8.4/7.9, uf250 SAT up to 4×. Glucose
-//! restarts are faster on most random and pigeonhole instances but can collapse on large
-//! structured ones (the 36x36 Sudoku needs 30× more conflicts), and a Sudoku toolchain
-//! needs bounded worst cases more than a better average on random 3-SAT.
+//! Luby is the default, for its bounded worst case. Glucose restarts are faster on most
+//! random and pigeonhole instances, UNSAT ones above all, but can collapse on large
+//! structured ones (the 36x36 Sudoku of the shared suite needs 30× more conflicts), and a
+//! Sudoku toolchain needs bounded worst cases more than a better average on random 3-SAT.
+//! The unit is 50 rather than MiniSat's 100 since reason-side bumping (see `analyze`) made
+//! shorter runs pay; 30 and 200 were worse, and 64 and 100, tried again later, gain a few
+//! percent on small instances and lose on large ones.
 //!
-//! Re-measured after the switch to target phases (see `decide`; release, one run per
-//! instance and per shuffled copy, geometric mean over 4 shuffles each of 3bitadd_31,
-//! bw_large.d, hanoi4/5, php_9_8, uf250-01/03, n250_s1, 38bits_10): Luby 0.17 s,
-//! Glucose 0.17 s (hanoi5 0.14 vs 0.23, 3bitadd 1.39 vs 0.63), Glucose and Luby
-//! alternating in turns of 1000 conflicts doubling per pair (CaDiCaL's focused/stable
-//! modes, simple form) 0.21 s. On the 36x36 Sudoku and two shuffles: Luby 3.7/2.1/2.4 s,
-//! Glucose > 30 s on both tried, alternating 6.4/15.6/3.2 s. On UNSAT instances Glucose
-//! stays ahead (php_10_9 1.7 → 1.1 s, uuf250-01 1.9 → 1.1 s, n300_s3 9.9 → 3.7 s).
-//! Luby remains the default for its bounded worst case.
-//!
-//! The Luby unit, re-measured after reason-side bumping (see `analyze`; release, one
-//! run each, seconds, unit 100 → 50; 30 and 200 were worse): geometric mean over the
-//! original and 3 shuffled copies each of 3bitadd_31, bw_large.d, hanoi4/5, php_9_8
-//! 0.085 → 0.075; on twelve larger instances 2.0 → 1.33: php_10_9 2.2 → 1.9, random
-//! n300_s2 2.5 → 0.44, n250_s1 1.1 → 0.63, uf250-03 1.1 → 0.11, industrial_38bits_10
-//! 8.7 → 1.4; the other way DimacsSorter_28_3 5.1 → 17.8, the 36x36 Sudoku 1.7 → 2.1,
-//! uuf250-01/02 2.1/2.0 → 2.3/2.5, n300_s3 11.5 → 12.0.
-//!
-//! Stable and focused modes were tried again in their full form (focused: Glucose
-//! restarts and saved phases; stable: Luby restarts and target phases; modes switching
-//! at conflict 1000 and then at lengths doubling per pair, as CaDiCaL and Kissat do) and
-//! not kept (release, one run each, conflicts, Luby → modes starting focused / starting
-//! stable): the 36x36 Sudoku 40 590 → 199 821 / 160 685, industrial_38bits_10 59 048 →
-//! 90 847 / 211 090, 3bitadd_31 2 410 → 4 693 / 2 261, hanoi5 35 512 → 28 357 / 26 919,
-//! random n300_s3 797 529 → 364 078 / 458 758, uuf250-01 209 467 → 124 581 / 135 763.
-//! Over the structured instances and 5 shuffled copies each (variables renamed,
-//! polarities flipped, clause and literal order permuted) the geometric mean of the
-//! conflicts fell by about 2% with the focused start (3bitadd_31 doubled, php_9_8 fell
-//! by a third) while the time ratio to MiniSat went 0.73 → 0.77. The gains on random
+//! Not kept: alternating focused and stable modes, as CaDiCaL and Kissat do (Glucose
+//! restarts with saved phases, then Luby restarts with target phases, in turns whose
+//! length doubles per pair), tried in a simple and in the full form. The gains on random
 //! and pigeonhole instances do not pay for a 4-5x loss on the largest Sudoku and on the
 //! industrial set.
 //!
-//! The unit once more (2026-11-30, conflicts, hanoi4/5 with 13 shuffled copies each /
-//! the structured instances with 5 copies each / 9 large originals / 2 copies of those):
-//! 100 gives 0.93 / 0.97 / 1.02; 64 gives 0.92 / 0.92 / 0.97 / 1.06, but hanoi5 alone
-//! 1.12 and industrial_38bits_10 2-4x worse on the original and both copies. 50 stays.
+//! The measurements behind these choices: `docs/experiments.md`, "Restarts".
 
 /// Which restart schedule to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

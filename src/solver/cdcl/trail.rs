@@ -47,7 +47,9 @@ pub struct Trail {
 }
 
 impl Trail {
-    /// Makes room for variables `0..num_vars`, all unassigned.
+    /// Makes room for variables `0..num_vars`, all unassigned. `values` and `var_data`
+    /// grow together and never shrink, so `values.len() == 2 * self.num_vars()` always
+    /// (what the `_unchecked` reads rely on).
     pub fn grow(&mut self, num_vars: usize) {
         if num_vars > self.var_data.len() {
             self.values.resize(2 * num_vars, Value::Unassigned);
@@ -84,20 +86,29 @@ impl Trail {
         self.values[lit.code()] == Value::False
     }
 
-    /// [`Trail::is_true`] without the bounds check, for propagation.
+    /// [`Trail::is_true`] without the bounds check, for propagation's inner loop.
+    ///
+    /// # Safety
+    ///
+    /// `lit`'s variable must be one the trail has room for:
+    /// `lit.var().index() < self.num_vars()`.
     #[inline]
-    pub fn is_true_fast(&self, lit: Lit) -> bool {
-        debug_assert!(lit.code() < self.values.len());
-        // SAFETY: every literal propagation meets is in a clause of the solver, whose
-        // variables the trail was grown for (`Solver::add_clause` grows first).
+    pub unsafe fn is_true_unchecked(&self, lit: Lit) -> bool {
+        debug_assert!(lit.var().index() < self.num_vars());
+        // SAFETY: `grow` keeps `values.len() == 2 * num_vars()`, and the caller promises
+        // `var < num_vars()`, so `code = 2 * var + sign < values.len()`.
         unsafe { *self.values.get_unchecked(lit.code()) == Value::True }
     }
 
     /// [`Trail::is_false`] without the bounds check, for propagation.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Trail::is_true_unchecked`]: `lit.var().index() < self.num_vars()`.
     #[inline]
-    pub fn is_false_fast(&self, lit: Lit) -> bool {
-        debug_assert!(lit.code() < self.values.len());
-        // SAFETY: as in `is_true_fast`.
+    pub unsafe fn is_false_unchecked(&self, lit: Lit) -> bool {
+        debug_assert!(lit.var().index() < self.num_vars());
+        // SAFETY: as in `is_true_unchecked`, from the same promise of the caller.
         unsafe { *self.values.get_unchecked(lit.code()) == Value::False }
     }
 

@@ -19,23 +19,16 @@
 //! After [`propagate`] returns `None`, no clause is unit or false under the trail with an
 //! unassigned or false watch whose partner is not true: the classic watch invariant.
 //!
-//! Binaries first, measured against one mixed list per literal (release, CPU seconds,
-//! one run per file, the whole suite in 2 shuffled copies from `scripts/shuffle-cnf.py
-//! --copies 2 --seed 11`, geometric means of new/old): all 99 copies 0.91; structured
-//! 0.78, sudoku 0.94, random 0.99, industrial 0.64 (4 copies, from 0.12 to 2.1 each).
-//! The search changes with the visiting order, so single files move both ways: on the
-//! originals the 36x36 Sudoku went 2.2 → 10.9 s and bw_large.d 0.04 → 0.13 s, hanoi4
-//! 0.044 → 0.025 s; its two shuffled copies went 1.2 → 5.5 and 6.0 → 1.3 s. Where the
-//! search stays the same (php_10_9 and its copies) it is 4-6% faster per conflict.
+//! Binaries first pays over one mixed list per literal: about 9% over the whole suite in
+//! shuffled copies, and 4-6% per conflict where the search stays the same (php_10_9).
+//! Single files move both ways, since the visiting order changes the search.
 //!
 //! Not kept: starting the search for a replacement watch where the previous one in the
-//! same clause succeeded (Gent, JAIR 2013; CaDiCaL's saved position), stored in the
-//! upper half of the LBD header word (the LBD capped to 16 bits). It changes which
-//! watch is picked and so the search, with no clear saving per propagation (release,
-//! CPU time, one run): structured and 5 shuffled copies each 0.0476 → 0.0464 s
-//! (geometric mean of two runs), 13 random instances 0.834 → 0.818 s, the 36x36 Sudoku
-//! 2.57 → 2.53 s, but industrial_38bits_10 1.48 → 6.21 s (59 048 → 152 667 conflicts)
-//! and php_10_9 1.93 → 2.42 s.
+//! same clause succeeded (Gent, JAIR 2013; CaDiCaL's saved position). No clear saving per
+//! propagation, and the changed choice of watch made some searches much longer
+//! (industrial_38bits_10 4x).
+//!
+//! The measurements: `docs/experiments.md`, "Propagation".
 
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::trail::Trail;
@@ -215,6 +208,27 @@ pub fn empty_for_tests(num_vars: usize) -> (ClauseDb, Watches, Trail) {
     (ClauseDb::new(), watches, trail)
 }
 
+/// [`propagate`] after checking its safety condition, at a cost linear in the formula:
+/// for the tests, which build their arena, watches and trail by hand.
+#[cfg(test)]
+pub fn propagate_checked(
+    watches: &mut Watches,
+    db: &mut ClauseDb,
+    trail: &mut Trail,
+    propagations: &mut u64,
+) -> Option<ClauseRef> {
+    let room = |lit: Lit| lit.var().index() < trail.num_vars();
+    let long_ok = watches
+        .lists
+        .iter()
+        .flatten()
+        .all(|w| room(w.blocker) && db.lits(w.cref).iter().all(|&lit| room(lit)));
+    let binary_ok = watches.binaries.iter().flatten().all(|w| room(w.implied));
+    assert!(long_ok && binary_ok, "a watched literal beyond the trail");
+    // SAFETY: the two checks above are `propagate`'s condition.
+    unsafe { propagate(watches, db, trail, propagations) }
+}
+
 /// Propagates every literal on the trail from `trail.qhead` on; returns a clause made
 /// false by the assignment, or `None` once the queue is empty. Counts assignments in
 /// `propagations`.
@@ -225,7 +239,15 @@ pub fn empty_for_tests(num_vars: usize) -> (ClauseDb, Watches, Trail) {
 ///
 /// Postcondition: on `None`, `trail.qhead == trail.len()`; on a conflict, the conflict
 /// clause has every literal false.
-pub fn propagate(
+///
+/// # Safety
+///
+/// Every literal in `watches` (blockers and implied literals) and every literal of the
+/// clauses of `db` its watches point to must have a variable the trail has room for
+/// (`lit.var().index() < trail.num_vars()`): the values of those literals are read
+/// without a bounds check. [`Solver`](super::Solver) grows its trail and watch lists
+/// together before it stores a clause over new variables.
+pub unsafe fn propagate(
     watches: &mut Watches,
     db: &mut ClauseDb,
     trail: &mut Trail,
@@ -237,10 +259,13 @@ pub fn propagate(
         trail.qhead += 1;
         *propagations += 1;
         for &binary in &watches.binaries[false_lit.code()] {
-            if trail.is_true_fast(binary.implied) {
+            // SAFETY: `binary.implied` is a literal of `watches`; the caller promises the
+            // trail has room for its variable.
+            if unsafe { trail.is_true_unchecked(binary.implied) } {
                 continue;
             }
-            if trail.is_false_fast(binary.implied) {
+            // SAFETY: as above, the same literal.
+            if unsafe { trail.is_false_unchecked(binary.implied) } {
                 conflict = Some(binary.cref);
                 break;
             }
@@ -256,11 +281,14 @@ pub fn propagate(
         let mut kept = 0;
         let mut i = 0;
         while i < len {
-            // SAFETY (every unchecked access to `list` here): `i < len == list.len()`
-            // and `kept <= i`, since each visited watch is kept at most once.
+            // SAFETY: `i < len == list.len()`; `list` is not resized in this loop.
             let watch = unsafe { *list.get_unchecked(i) };
             i += 1;
-            if trail.is_true_fast(watch.blocker) {
+            // SAFETY: a blocker is a literal of `watches`, whose variables the caller
+            // promises the trail has room for.
+            if unsafe { trail.is_true_unchecked(watch.blocker) } {
+                // SAFETY: `kept < i <= list.len()`: each visited watch is kept at most
+                // once, and `i` already counts this one.
                 unsafe { *list.get_unchecked_mut(kept) = watch };
                 kept += 1;
                 continue;
@@ -276,7 +304,10 @@ pub fn propagate(
                 cref,
                 blocker: first,
             };
-            if first != watch.blocker && trail.is_true_fast(first) {
+            // SAFETY: `first` is a literal of a clause a watch points to, which the
+            // caller promises the trail has room for.
+            if first != watch.blocker && unsafe { trail.is_true_unchecked(first) } {
+                // SAFETY: `kept < i <= list.len()`, as above.
                 unsafe { *list.get_unchecked_mut(kept) = refreshed };
                 kept += 1;
                 continue;
@@ -284,7 +315,8 @@ pub fn propagate(
             let mut moved = false;
             for k in 2..lits.len() {
                 let candidate = lits[k];
-                if !trail.is_false_fast(candidate) {
+                // SAFETY: `candidate` is a literal of the same clause as `first`.
+                if !unsafe { trail.is_false_unchecked(candidate) } {
                     lits[k] = false_lit;
                     lits[1] = candidate;
                     watches.lists[candidate.code()].push(refreshed);
@@ -295,9 +327,11 @@ pub fn propagate(
             if moved {
                 continue;
             }
+            // SAFETY: `kept < i <= list.len()`, as above.
             unsafe { *list.get_unchecked_mut(kept) = refreshed };
             kept += 1;
-            if trail.is_false_fast(first) {
+            // SAFETY: `first` as above.
+            if unsafe { trail.is_false_unchecked(first) } {
                 conflict = Some(cref);
                 break;
             }
@@ -343,7 +377,7 @@ mod tests {
         trail.new_level();
         trail.assign(lit(1), ClauseRef::NONE);
         let mut count = 0;
-        let conflict = propagate(&mut watches, &mut db, &mut trail, &mut count);
+        let conflict = propagate_checked(&mut watches, &mut db, &mut trail, &mut count);
         assert_eq!(conflict, Some(crefs[3]));
         assert!(trail.is_true(lit(2)) && trail.is_true(lit(3)) && trail.is_true(lit(4)));
         assert_eq!(trail.reason(lit(3).var()), crefs[1]);
@@ -356,7 +390,7 @@ mod tests {
         trail.backtrack_to(0, |_| {});
         trail.assign(lit(-3), ClauseRef::NONE);
         assert_eq!(
-            propagate(&mut watches, &mut db, &mut trail, &mut count),
+            propagate_checked(&mut watches, &mut db, &mut trail, &mut count),
             None
         );
         assert_eq!(trail.len(), 1);
@@ -374,13 +408,13 @@ mod tests {
         let mut count = 0;
         trail.assign(lit(-3), ClauseRef::NONE);
         assert_eq!(
-            propagate(&mut watches, &mut db, &mut trail, &mut count),
+            propagate_checked(&mut watches, &mut db, &mut trail, &mut count),
             None
         );
         trail.new_level();
         trail.assign(lit(1), ClauseRef::NONE);
         assert_eq!(
-            propagate(&mut watches, &mut db, &mut trail, &mut count),
+            propagate_checked(&mut watches, &mut db, &mut trail, &mut count),
             None
         );
         assert_eq!(trail.lits(), &[lit(-3), lit(1), lit(4), lit(2)]);
@@ -393,7 +427,7 @@ mod tests {
         trail.new_level();
         trail.assign(lit(1), ClauseRef::NONE);
         assert_eq!(
-            propagate(&mut watches, &mut db, &mut trail, &mut count),
+            propagate_checked(&mut watches, &mut db, &mut trail, &mut count),
             Some(clash)
         );
         assert_eq!(trail.lits(), &[lit(-3), lit(1), lit(4)]);
