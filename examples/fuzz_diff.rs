@@ -18,15 +18,7 @@ use std::time::{Duration, Instant};
 
 use sudosat::families::{Family, Instance, Scale};
 use sudosat::rng::SplitMix64;
-
-#[path = "../tests/diffcheck.rs"]
-mod diffcheck;
-// Shared with the tests, which also use its binary-proof decoder.
-#[allow(dead_code)]
-#[path = "../tests/drat.rs"]
-mod drat;
-
-use diffcheck::{Tally, Tools};
+use sudosat::testkit::diffcheck::{Tally, Tools};
 
 /// When to stop.
 enum Budget {

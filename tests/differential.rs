@@ -2,11 +2,12 @@
 //! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
 //! small formulas and by MiniSat for larger ones; then every family of
 //! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
-//! (`diffcheck.rs`; `scripts/fuzz-diff` runs the same check at larger sizes for hours).
+//! (`sudosat::testkit::diffcheck`; `scripts/fuzz-diff` runs the same check at larger
+//! sizes for hours).
 
 use sudosat::families::{random_clause, random_ksat, Family, Formula, Scale};
+use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools};
 
-use crate::diffcheck::{run_family, Count, Tally, Tools};
 use crate::util::{self, run, run_program, scratch, SplitMix64};
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.

@@ -1,5 +1,5 @@
 //! DRAT proofs of the CDCL solver, checked by two checkers that share no code with it:
-//! the `dratify` crate and our own forward RUP checker (`drat.rs`). Text and binary
+//! the `dratify` crate and our own forward RUP checker (`sudosat::testkit::drat`). Text and binary
 //! proofs of the same run must decode to the same steps. Mutated proofs must be
 //! rejected, so the checkers are shown able to fail.
 
@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 use sudosat::dimacs::{read_dimacs, ReadOptions};
 use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
+use sudosat::testkit::drat::{self, dratify_check, Step};
 use sudosat::Lit;
 
-use super::drat::{self, dratify_check, Step};
 use crate::util::SplitMix64;
 
 /// A proof sink the test can read back.

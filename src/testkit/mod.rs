@@ -1,0 +1,18 @@
+//! Test support: the oracles, checkers and lookups that the unit tests, the integration
+//! tests (`tests/`), the examples and the differential fuzzer share, so that each exists
+//! once.
+//!
+//! Compiled only with the `testkit` feature, which users never need: the crate's
+//! dev-dependency on itself turns it on for `cargo test`, `cargo build --examples` and
+//! `cargo clippy --all-targets`, so the library's unit tests (`crate::testkit`) and every
+//! other target (`sudosat::testkit`) see the same code. Examples and integration tests
+//! could not share a module any other way than by `#[path]` includes of each other's
+//! files, which is how this started.
+//!
+//! - [`drat`]: DRAT decoders, a forward RUP checker sharing no code with the solver, and
+//!   the adapter to the `dratify` crate;
+//! - [`diffcheck`]: one instance through every engine, encoding and peer solver, every
+//!   model and proof checked.
+
+pub mod diffcheck;
+pub mod drat;
