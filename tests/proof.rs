@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use sudosat::dimacs::{read_dimacs, ReadOptions};
+use sudosat::families::{self, random_clause, Formula};
 use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
 use sudosat::testkit::drat::{self, dratify_check, Step};
@@ -116,40 +117,22 @@ fn assert_refuted(name: &str, formula: &[Vec<i64>], order: Order) -> (Vec<Step>,
 
 /// PHP(n+1, n): n + 1 pigeons, n holes; variable p·n + h + 1 = pigeon p in hole h.
 fn pigeonhole(n: usize) -> Vec<Vec<i64>> {
-    let var = |p: usize, h: usize| (p * n + h + 1) as i64;
-    let mut clauses: Vec<Vec<i64>> = (0..=n)
-        .map(|p| (0..n).map(|h| var(p, h)).collect())
-        .collect();
-    for h in 0..n {
-        for p in 0..=n {
-            for q in p + 1..=n {
-                clauses.push(vec![-var(p, h), -var(q, h)]);
-            }
-        }
-    }
-    clauses
+    families::pigeonhole(n + 1, n).clauses
 }
 
+/// `num_clauses` random clauses of 3 distinct variables out of `1..=num_vars`.
 fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Vec<Vec<i64>> {
     (0..num_clauses)
-        .map(|_| {
-            let mut clause: Vec<i64> = Vec::with_capacity(3);
-            while clause.len() < 3 {
-                let var = rng.index(num_vars) as i64 + 1;
-                if !clause.iter().any(|l| l.abs() == var) {
-                    clause.push(if rng.next() & 1 == 1 { var } else { -var });
-                }
-            }
-            clause
-        })
+        .map(|_| random_clause(rng, num_vars, 3))
         .collect()
 }
 
 fn satisfies(formula: &[Vec<i64>], model: &[bool]) -> bool {
-    formula.iter().all(|c| {
-        c.iter()
-            .any(|&n| model[n.unsigned_abs() as usize - 1] == (n > 0))
-    })
+    let formula = Formula {
+        vars: model.len(),
+        clauses: formula.to_vec(),
+    };
+    formula.satisfied_by(model)
 }
 
 #[test]
@@ -390,18 +373,12 @@ fn deletions_from_reduction_are_logged_and_checked() {
 /// the text-equals-binary check above to a third-party encoder. Skipped without cadical.
 #[test]
 fn the_binary_decoder_reads_cadical_proofs() {
-    let formula = pigeonhole(6);
+    let php = families::pigeonhole(7, 6);
+    let formula = &php.clauses;
     let dir = std::env::temp_dir().join(format!("sudosat-proof-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let cnf = dir.join("php.cnf");
-    let mut text = format!("p cnf 42 {}\n", formula.len());
-    for clause in &formula {
-        for lit in clause {
-            text.push_str(&format!("{lit} "));
-        }
-        text.push_str("0\n");
-    }
-    std::fs::write(&cnf, text).unwrap();
+    std::fs::write(&cnf, php.to_dimacs()).unwrap();
     let mut decoded = Vec::new();
     for binary in [true, false] {
         let proof = dir.join(if binary { "php.bdrat" } else { "php.drat" });
@@ -430,7 +407,7 @@ fn the_binary_decoder_reads_cadical_proofs() {
     // CaDiCaL's search is deterministic, so both runs log the same steps.
     assert_eq!(decoded[0], decoded[1]);
     assert!(decoded[0].contains(&(false, vec![])));
-    drat::check(&formula, &decoded[0]).unwrap();
+    drat::check(formula, &decoded[0]).unwrap();
 }
 
 /// The same proofs, written by the `satsolve` binary with `--proof` and `--binary-proof`.
@@ -438,14 +415,8 @@ fn the_binary_decoder_reads_cadical_proofs() {
 fn satsolve_writes_checkable_proofs() {
     use crate::util::{run as run_binary, scratch};
     let dir = scratch("satsolve-proof");
-    let formula = pigeonhole(7);
-    let mut text = format!("p cnf {} {}\n", 8 * 7, formula.len());
-    for clause in &formula {
-        for lit in clause {
-            text.push_str(&format!("{lit} "));
-        }
-        text.push_str("0\n");
-    }
+    let php = families::pigeonhole(8, 7);
+    let (formula, text) = (&php.clauses, php.to_dimacs());
     for (flag, parse) in [
         (
             None,
@@ -458,8 +429,8 @@ fn satsolve_writes_checkable_proofs() {
         args.extend(flag);
         run_binary("satsolve", &args, text.as_bytes()).expect_code(20);
         let steps = parse(&std::fs::read(&path).unwrap()).unwrap();
-        drat::check(&formula, &steps).unwrap();
-        let verdict = dratify_check(&formula, &steps);
+        drat::check(formula, &steps).unwrap();
+        let verdict = dratify_check(formula, &steps);
         assert!(
             verdict.ok,
             "dratify rejects the {flag:?} proof: {verdict:?}"

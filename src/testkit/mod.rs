@@ -9,10 +9,20 @@
 //! could not share a module any other way than by `#[path]` includes of each other's
 //! files, which is how this started.
 //!
+//! The formula generators themselves live in [`crate::families`] (pigeonhole, random
+//! k-SAT, random literals, parity chains, puzzles), which the long differential fuzzer
+//! also draws from; this module holds what judges a solver's answer without trusting
+//! it:
+//!
+//! - [`brute`]: satisfiability and model counts by trying every assignment;
 //! - [`drat`]: DRAT decoders, a forward RUP checker sharing no code with the solver, and
 //!   the adapter to the `dratify` crate;
 //! - [`diffcheck`]: one instance through every engine, encoding and peer solver, every
 //!   model and proof checked.
+//!
+//! Like all test code, these panic on misuse (a formula too large to brute-force)
+//! rather than return errors.
 
+pub mod brute;
 pub mod diffcheck;
 pub mod drat;

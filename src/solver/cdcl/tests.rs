@@ -1,9 +1,10 @@
 //! Differential and structural tests of the CDCL solver.
 //!
 //! Every answer is checked by code independent of the solver: models with
-//! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration, UNSAT on
-//! larger ones by MiniSat when `/usr/bin/minisat` is installed (required when `CI=true`).
-//! Random formulas come from a fixed-seed SplitMix64 generator, so failures reproduce.
+//! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration
+//! ([`crate::testkit::brute`]), UNSAT on larger ones by MiniSat when
+//! `/usr/bin/minisat` is installed (required when `CI=true`). Random formulas come from
+//! a fixed-seed SplitMix64 generator, so failures reproduce.
 
 use std::path::Path;
 use std::process::Command;
@@ -12,11 +13,13 @@ use std::sync::Arc;
 
 use super::{RestartPolicy, Solver};
 use crate::cnf::Cnf;
+use crate::families::{self, random_clause, random_ksat, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
+use crate::testkit::brute;
 
-use crate::lit::testing::lit;
+use crate::lit::testing::{lit, lits};
 
 pub(super) fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     let mut cnf = Cnf::new(num_vars);
@@ -27,25 +30,9 @@ pub(super) fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     cnf
 }
 
-/// A clause of `len` distinct variables with random signs.
-fn random_clause(rng: &mut SplitMix64, num_vars: usize, len: usize) -> Vec<Lit> {
-    let mut clause: Vec<Lit> = Vec::with_capacity(len);
-    while clause.len() < len.min(num_vars) {
-        let var = Var::from_index(rng.index(num_vars));
-        if clause.iter().all(|l| l.var() != var) {
-            clause.push(var.lit(rng.next() & 1 == 0));
-        }
-    }
-    clause
-}
-
 /// Uniform random 3-SAT at clause/variable ratio 4.26, the satisfiability threshold.
 fn random_3sat(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
-    let mut cnf = Cnf::new(num_vars);
-    for _ in 0..(num_vars as f64 * 4.26).round() as usize {
-        cnf.add_clause(&random_clause(rng, num_vars, 3));
-    }
-    cnf
+    random_ksat(rng, num_vars, 3, 4.26).to_cnf()
 }
 
 /// Clause lengths 1..=6, units rare, with a density that gives both answers; a few
@@ -65,36 +52,18 @@ pub(super) fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
         let mut clause = random_clause(rng, num_vars, len);
         match rng.index(40) {
             0 => clause.push(clause[0]),
-            1 => clause.push(!clause[0]),
+            1 => clause.push(-clause[0]),
             _ => {}
         }
-        cnf.add_clause(&clause);
+        cnf.add_clause(&lits(&clause));
     }
     cnf
 }
 
-/// Satisfiability by enumerating every assignment, with clauses as bit masks.
+/// Satisfiability by enumerating every assignment (at most 20 variables).
 pub(super) fn brute_force(cnf: &Cnf) -> bool {
-    let n = cnf.num_vars();
-    assert!(n <= 20, "brute force is for small formulas");
-    let masks: Vec<(u32, u32)> = cnf
-        .clauses()
-        .map(|clause| {
-            clause.iter().fold((0, 0), |(pos, neg), l| {
-                let bit = 1u32 << l.var().index();
-                if l.is_positive() {
-                    (pos | bit, neg)
-                } else {
-                    (pos, neg | bit)
-                }
-            })
-        })
-        .collect();
-    (0u32..1 << n).any(|assignment| {
-        masks
-            .iter()
-            .all(|&(pos, neg)| assignment & pos != 0 || !assignment & neg != 0)
-    })
+    assert!(cnf.num_vars() <= 20, "brute force is for small formulas");
+    brute::is_satisfiable(&Formula::from(cnf))
 }
 
 const MINISAT: &str = "/usr/bin/minisat";
@@ -238,20 +207,7 @@ fn random_larger_formulas_agree_with_minisat() {
 
 /// PHP(pigeons, holes): every pigeon in a hole, no two pigeons share one.
 pub(super) fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
-    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
-    let mut cnf = Cnf::new(pigeons * holes);
-    for p in 0..pigeons {
-        let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-        cnf.add_clause(&clause);
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                cnf.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
-            }
-        }
-    }
-    cnf
+    families::pigeonhole(pigeons, holes).to_cnf()
 }
 
 #[test]
