@@ -5,7 +5,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use sudosat::dimacs::{read_dimacs, ReadOptions};
@@ -15,7 +15,7 @@ use sudosat::solver::{Outcome, Stats};
 use sudosat::testkit::drat::{self, dratify_check, Step};
 use sudosat::Lit;
 
-use crate::util::SplitMix64;
+use crate::util::{peer_solver, shared_path, SplitMix64};
 
 /// A proof sink the test can read back.
 #[derive(Clone, Default)]
@@ -177,14 +177,6 @@ fn random_unsat_3sat_proofs_are_accepted() {
     println!("random 3-SAT: {unsat} UNSAT proofs checked, {sat} SAT models checked");
 }
 
-/// Finds `shared/bench/cnf` in the folders above the crate.
-fn bench_dir() -> Option<PathBuf> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/bench/cnf"))
-        .find(|dir| dir.is_dir())
-}
-
 fn read_cnf(path: &Path) -> Vec<Vec<i64>> {
     let file = File::open(path).unwrap();
     let dimacs = read_dimacs(BufReader::new(file), &ReadOptions::default()).unwrap();
@@ -197,8 +189,7 @@ fn read_cnf(path: &Path) -> Vec<Vec<i64>> {
 
 #[test]
 fn unsat_sudoku_proofs_are_accepted() {
-    let Some(dir) = bench_dir() else {
-        println!("note: shared/bench/cnf not found above the crate; sudoku proofs skipped");
+    let Some(dir) = shared_path("bench/cnf") else {
         return;
     };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -370,32 +361,30 @@ fn deletions_from_reduction_are_logged_and_checked() {
 }
 
 /// Our binary decoder must read CaDiCaL's binary proofs as its text ones: this anchors
-/// the text-equals-binary check above to a third-party encoder. Skipped without cadical.
+/// the text-equals-binary check above to a third-party encoder. Skipped without cadical
+/// (failed under `CI=true`).
 #[test]
 fn the_binary_decoder_reads_cadical_proofs() {
+    let Some(cadical) = peer_solver("cadical") else {
+        return;
+    };
     let php = families::pigeonhole(7, 6);
     let formula = &php.clauses;
-    let dir = std::env::temp_dir().join(format!("sudosat-proof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::util::scratch("cadical-proof");
     let cnf = dir.join("php.cnf");
     std::fs::write(&cnf, php.to_dimacs()).unwrap();
     let mut decoded = Vec::new();
     for binary in [true, false] {
         let proof = dir.join(if binary { "php.bdrat" } else { "php.drat" });
-        let status = std::process::Command::new("cadical")
+        let status = std::process::Command::new(&cadical)
             .arg("-q")
             .arg(format!("--binary={binary}"))
             .arg(&cnf)
             .arg(&proof)
             .stdout(std::process::Stdio::null())
-            .status();
-        match status {
-            Ok(status) => assert_eq!(status.code(), Some(20)),
-            Err(_) => {
-                println!("note: cadical not found; binary decoder not cross-checked");
-                return;
-            }
-        }
+            .status()
+            .expect("cadical runs");
+        assert_eq!(status.code(), Some(20));
         let bytes = std::fs::read(&proof).unwrap();
         decoded.push(if binary {
             drat::parse_binary(&bytes).unwrap()

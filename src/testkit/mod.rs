@@ -12,17 +12,20 @@
 //! The formula generators themselves live in [`crate::families`] (pigeonhole, random
 //! k-SAT, random literals, parity chains, puzzles), which the long differential fuzzer
 //! also draws from; this module holds what judges a solver's answer without trusting
-//! it:
+//! it, and where test material outside the repository is found:
 //!
 //! - [`brute`]: satisfiability and model counts by trying every assignment;
 //! - [`drat`]: DRAT decoders, a forward RUP checker sharing no code with the solver, and
 //!   the adapter to the `dratify` crate;
 //! - [`diffcheck`]: one instance through every engine, encoding and peer solver, every
-//!   model and proof checked.
+//!   model and proof checked;
+//! - [`external`]: the `../shared` folder and peer solvers on `PATH`, both of which a
+//!   test may skip without, except under `CI=true`, where a missing one fails the test.
 //!
-//! Like all test code, these panic on misuse (a formula too large to brute-force)
-//! rather than return errors.
+//! Like all test code, these panic on misuse (a formula too large to brute-force, a
+//! fixture missing under `CI=true`) rather than return errors.
 
 pub mod brute;
 pub mod diffcheck;
 pub mod drat;
+pub mod external;

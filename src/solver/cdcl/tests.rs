@@ -2,9 +2,9 @@
 //!
 //! Every answer is checked by code independent of the solver: models with
 //! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration
-//! ([`crate::testkit::brute`]), UNSAT on larger ones by MiniSat when
-//! `/usr/bin/minisat` is installed (required when `CI=true`). Random formulas come from
-//! a fixed-seed SplitMix64 generator, so failures reproduce.
+//! ([`crate::testkit::brute`]), UNSAT on larger ones by MiniSat when it is on `PATH`
+//! (required when `CI=true`). Random formulas come from a fixed-seed SplitMix64
+//! generator, so failures reproduce.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,7 +17,7 @@ use crate::families::{self, random_clause, random_ksat, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
-use crate::testkit::brute;
+use crate::testkit::{brute, external};
 
 use crate::lit::testing::{lit, lits};
 
@@ -66,19 +66,8 @@ pub(super) fn brute_force(cnf: &Cnf) -> bool {
     brute::is_satisfiable(&Formula::from(cnf))
 }
 
-const MINISAT: &str = "/usr/bin/minisat";
-
-/// MiniSat's answer (true = SAT), or `None` when MiniSat is not installed and `CI` is
-/// not `true`.
-fn minisat(cnf: &Cnf) -> Option<bool> {
-    if !Path::new(MINISAT).exists() {
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "CI=true requires {MINISAT}"
-        );
-        return None;
-    }
+/// MiniSat's answer (true = SAT) on `cnf`, run as the program `minisat`.
+fn minisat(minisat: &Path, cnf: &Cnf) -> bool {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let stem = format!(
         "sudosat-cdcl-{}-{}",
@@ -96,7 +85,7 @@ fn minisat(cnf: &Cnf) -> Option<bool> {
         text.push_str("0\n");
     }
     std::fs::write(&input, text).unwrap();
-    let status = Command::new(MINISAT)
+    let status = Command::new(minisat)
         .arg("-verb=0")
         .arg(&input)
         .arg(&output)
@@ -106,8 +95,8 @@ fn minisat(cnf: &Cnf) -> Option<bool> {
     let _ = std::fs::remove_file(&input);
     let _ = std::fs::remove_file(&output);
     match status.code() {
-        Some(10) => Some(true),
-        Some(20) => Some(false),
+        Some(10) => true,
+        Some(20) => false,
         other => panic!("minisat exited with {other:?}"),
     }
 }
@@ -117,8 +106,14 @@ fn solve(cnf: &Cnf) -> Outcome {
 }
 
 /// Solves and checks the answer against the model checker, brute force (≤ 20 variables)
-/// or MiniSat. Returns whether the formula is satisfiable.
-fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool {
+/// or MiniSat (when given; else counted in `missing_minisat`). Returns whether the
+/// formula is satisfiable.
+fn check(
+    cnf: &Cnf,
+    policy: RestartPolicy,
+    minisat_path: Option<&Path>,
+    missing_minisat: &mut usize,
+) -> bool {
     let mut solver = Solver::new(cnf);
     solver.set_restart_policy(policy);
     let outcome = solver.solve();
@@ -134,8 +129,8 @@ fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool 
     if cnf.num_vars() <= 20 {
         assert_eq!(sat, brute_force(cnf), "disagreement with brute force");
     } else if !sat {
-        match minisat(cnf) {
-            Some(expected) => assert!(!expected, "minisat found a model"),
+        match minisat_path {
+            Some(path) => assert!(!minisat(path, cnf), "minisat found a model"),
             None => *missing_minisat += 1,
         }
     }
@@ -144,7 +139,7 @@ fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool 
 
 fn report_missing(missing: usize) {
     if missing > 0 {
-        eprintln!("note: {MINISAT} absent, {missing} UNSAT answers not cross-checked");
+        eprintln!("note: minisat absent, {missing} UNSAT answers not cross-checked");
     }
 }
 
@@ -165,7 +160,7 @@ fn random_small_formulas_agree_with_brute_force() {
         } else {
             RestartPolicy::Glucose
         };
-        sat += check(&cnf, policy, &mut missing) as usize;
+        sat += check(&cnf, policy, None, &mut missing) as usize;
         total += 1;
     }
     assert!(
@@ -176,6 +171,7 @@ fn random_small_formulas_agree_with_brute_force() {
 
 #[test]
 fn random_larger_formulas_agree_with_minisat() {
+    let minisat = external::peer_solver("minisat");
     let mut rng = SplitMix64(2);
     let mut missing = 0;
     let (mut sat, mut total) = (0, 0);
@@ -195,7 +191,7 @@ fn random_larger_formulas_agree_with_minisat() {
         } else {
             RestartPolicy::Glucose
         };
-        sat += check(&cnf, policy, &mut missing) as usize;
+        sat += check(&cnf, policy, minisat.as_deref(), &mut missing) as usize;
         total += 1;
     }
     report_missing(missing);
