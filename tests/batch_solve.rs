@@ -365,8 +365,9 @@ fn a_bad_puzzle_ends_the_stream_naming_its_line() {
 #[test]
 fn stream_refusals_and_limits() {
     let cnf = stream_cnf(&testdata("puzzles/batch/batch_9x9.txt"), &[]);
+    let proof = scratch("batch-refusals").join("refused.drat");
     for flags in [
-        &["--proof", "x.drat"][..],
+        &["--proof", proof.to_str().unwrap()][..],
         &["--models", "2"],
         &["--format", "res"],
         &["--print-cnf"],
@@ -376,6 +377,7 @@ fn stream_refusals_and_limits() {
             .expect_no_stdout()
             .expect_stderr_contains("incremental CNF");
     }
+    assert!(!proof.exists(), "a refused run left a proof file");
     // One conflict per block: some hard puzzles give up, but every cube keeps its block.
     let limited = run("satsolve", &["--conflicts", "1", "--true-only"], &cnf);
     let answers = blocks(&limited.stdout_text());

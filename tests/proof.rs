@@ -427,12 +427,14 @@ fn satsolve_writes_checkable_proofs() {
     }
     // Proofs refute the formula as given; enumeration adds clauses, so the two exclude
     // each other, and a proof that cannot be written fails the run.
+    let refused = dir.join("refused.drat");
     run_binary(
         "satsolve",
-        &["--proof", "x.drat", "--models", "2"],
+        &["--proof", refused.to_str().unwrap(), "--models", "2"],
         text.as_bytes(),
     )
     .expect_code(2);
+    assert!(!refused.exists(), "a refused run left a proof file");
     run_binary("satsolve", &["--proof", "/dev/full"], text.as_bytes())
         .expect_code(1)
         .expect_no_stdout()
