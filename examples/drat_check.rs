@@ -1,7 +1,8 @@
 //! `drat_check FORMULA PROOF`: checks a DRAT proof (text or binary, detected) of a DIMACS
 //! formula with the `dratify` crate, a forward RUP/RAT checker that shares no code with
 //! our solver. Used by `scripts/verify-proofs.py`; exit 0 verified, 1 rejected, 2 when the
-//! files cannot be read.
+//! files cannot be read. The proof is decoded by `sudosat::testkit::drat`, the strict
+//! decoders of the proof tests (every step ends in 0; a malformed proof is rejected).
 //!
 //! ```text
 //! cargo run --release --example drat_check -- formula.cnf proof.drat
@@ -11,91 +12,10 @@ use std::process::ExitCode;
 
 use sudosat::cli::{self, Source};
 use sudosat::dimacs::{read_dimacs, ReadOptions};
+use sudosat::testkit::drat;
 
 /// A proof step: deletion or addition, and its literals in dratify's encoding.
 type Step = (bool, Vec<dratify::Lit>);
-
-/// dratify numbers literals 2(v-1) for v and 2(v-1)+1 for -v.
-fn from_dimacs(number: i64) -> dratify::Lit {
-    (2 * (number.unsigned_abs() - 1) + u64::from(number < 0)) as dratify::Lit
-}
-
-/// Binary DRAT starts with an `a` or `d` byte followed by varints; text starts with a
-/// digit, `-`, `d` followed by a blank, or is empty.
-fn is_binary(bytes: &[u8]) -> bool {
-    match bytes {
-        [b'a', ..] => true,
-        [b'd', next, ..] => !matches!(next, b' ' | b'\t'),
-        _ => bytes.iter().take(64).any(|&b| b == 0 || b >= 0x80),
-    }
-}
-
-fn parse_text(bytes: &[u8]) -> Result<Vec<Step>, String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| format!("proof is not text: {e}"))?;
-    let mut steps = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('c') {
-            continue;
-        }
-        let (deletion, rest) = match line.strip_prefix('d') {
-            Some(rest) => (true, rest),
-            None => (false, line),
-        };
-        let mut lits = Vec::new();
-        for token in rest.split_whitespace() {
-            let value: i64 = token
-                .parse()
-                .map_err(|_| format!("proof line {}: bad token {token:?}", number + 1))?;
-            if value == 0 {
-                break;
-            }
-            lits.push(from_dimacs(value));
-        }
-        steps.push((deletion, lits));
-    }
-    Ok(steps)
-}
-
-fn parse_binary(bytes: &[u8]) -> Result<Vec<Step>, String> {
-    let mut steps = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let deletion = match bytes[at] {
-            b'a' => false,
-            b'd' => true,
-            other => {
-                return Err(format!(
-                    "byte {at}: expected 'a' or 'd', found 0x{other:02x}"
-                ))
-            }
-        };
-        at += 1;
-        let mut lits = Vec::new();
-        loop {
-            let (mut value, mut shift) = (0u64, 0);
-            loop {
-                let byte = *bytes.get(at).ok_or("binary proof ends inside a clause")?;
-                at += 1;
-                value |= u64::from(byte & 0x7f) << shift;
-                shift += 7;
-                if byte & 0x80 == 0 {
-                    break;
-                }
-                if shift > 63 {
-                    return Err(format!("byte {at}: varint too long"));
-                }
-            }
-            if value == 0 {
-                break;
-            }
-            // 2v for v, 2v+1 for -v (v 1-based) is dratify's 2(v-1)(+1), shifted by 2.
-            lits.push((value - 2) as dratify::Lit);
-        }
-        steps.push((deletion, lits));
-    }
-    Ok(steps)
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -121,11 +41,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let steps = match if is_binary(&bytes) {
-        parse_binary(&bytes)
-    } else {
-        parse_text(&bytes)
-    } {
+    // Text or binary, told apart by the first bytes; read straight into dratify's
+    // 32-bit literals, since a proof can hold hundreds of millions of them.
+    let steps: Vec<Step> = match drat::parse_with(&bytes, drat::dratify_lit) {
         Ok(steps) => steps,
         Err(error) => {
             eprintln!("drat_check: {proof}: {error}");
@@ -140,7 +58,7 @@ fn main() -> ExitCode {
         .filter_map(|clause| {
             let mut lits: Vec<dratify::Lit> = clause
                 .iter()
-                .map(|lit| from_dimacs(lit.to_dimacs()))
+                .map(|lit| drat::dratify_lit(lit.to_dimacs()))
                 .collect();
             lits.sort_unstable();
             lits.dedup();

@@ -18,15 +18,8 @@ use std::time::{Duration, Instant};
 
 use sudosat::families::{Family, Instance, Scale};
 use sudosat::rng::SplitMix64;
-
-#[path = "../tests/diffcheck.rs"]
-mod diffcheck;
-// Shared with the tests, which also use its binary-proof decoder.
-#[allow(dead_code)]
-#[path = "../tests/drat.rs"]
-mod drat;
-
-use diffcheck::{Tally, Tools};
+use sudosat::testkit::diffcheck::{Tally, Tools};
+use sudosat::testkit::external::find_on_path;
 
 /// When to stop.
 enum Budget {
@@ -72,15 +65,9 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-/// A peer solver on PATH.
+/// A peer solver on PATH; the fuzzer is useless without both, CI or not.
 fn peer(name: &str) -> Result<PathBuf, String> {
-    std::env::var_os("PATH")
-        .and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join(name))
-                .find(|candidate| candidate.is_file())
-        })
-        .ok_or(format!("peer solver {name} is not on PATH"))
+    find_on_path(name).ok_or(format!("peer solver {name} is not on PATH"))
 }
 
 fn main() -> ExitCode {

@@ -1,5 +1,5 @@
-//! Formula families for tests and benchmarks: random k-SAT, mixed clause lengths,
-//! pigeonhole, Tseitin parity chains, and random Sudoku and Hanidoku puzzles.
+//! Formula families for tests and benchmarks: random k-SAT, mixed clause lengths, random
+//! literals, pigeonhole, Tseitin parity chains, and random Sudoku and Hanidoku puzzles.
 //!
 //! The differential test (`tests/differential.rs`) and the long differential fuzzer
 //! (`examples/fuzz_diff.rs`, driven by `scripts/fuzz-diff`) draw from the same
@@ -12,10 +12,12 @@
 //! instance, these and the rest (random formulas near the threshold, puzzles with a
 //! changed given), is answered by several solvers, which must agree.
 
+use crate::cnf::Cnf;
 use crate::gen::symmetry::{band_order, shuffled};
 use crate::grid::format::to_block_for;
 use crate::grid::{to_line, Grid};
 use crate::layout::Layout;
+use crate::lit::Lit;
 use crate::rng::SplitMix64;
 
 /// A CNF formula in DIMACS numbering: clauses of non-zero literals over `1..=vars`.
@@ -41,6 +43,19 @@ impl Formula {
         text
     }
 
+    /// The formula as the library's [`Cnf`], for the solvers' unit tests.
+    pub fn to_cnf(&self) -> Cnf {
+        let mut cnf = Cnf::new(self.vars);
+        for clause in &self.clauses {
+            let lits: Vec<Lit> = clause
+                .iter()
+                .map(|&lit| Lit::from_dimacs(lit).expect("a formula holds no 0 literal"))
+                .collect();
+            cnf.add_clause(&lits);
+        }
+        cnf
+    }
+
     /// Whether `model` (`model[v - 1]` is the value of variable `v`) satisfies every clause.
     pub fn satisfied_by(&self, model: &[bool]) -> bool {
         self.clauses.iter().all(|clause| {
@@ -50,6 +65,34 @@ impl Formula {
             })
         })
     }
+}
+
+impl From<&Cnf> for Formula {
+    /// The clauses of `cnf` in DIMACS numbering, as the brute-force oracle reads them.
+    fn from(cnf: &Cnf) -> Formula {
+        Formula {
+            vars: cnf.num_vars(),
+            clauses: cnf
+                .clauses()
+                .map(|clause| clause.iter().map(|lit| lit.to_dimacs()).collect())
+                .collect(),
+        }
+    }
+}
+
+/// `len` random literals over `1..=vars`, drawn with replacement: repeated literals and
+/// tautologies occur, which the solvers' input cleaning must handle.
+pub fn random_lits(rng: &mut SplitMix64, vars: usize, len: usize) -> Vec<i64> {
+    (0..len)
+        .map(|_| {
+            let var = rng.index(vars) as i64 + 1;
+            if rng.below(2) == 0 {
+                var
+            } else {
+                -var
+            }
+        })
+        .collect()
 }
 
 /// A random clause of `len` distinct variables out of `1..=vars`, random signs.

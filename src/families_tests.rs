@@ -1,19 +1,12 @@
 use super::*;
 use crate::check::check_grid;
-
-/// Satisfiability by trying every assignment (formulas of at most ~20 variables).
-fn brute_force(formula: &Formula) -> bool {
-    (0u64..1 << formula.vars).any(|bits| {
-        let model: Vec<bool> = (0..formula.vars).map(|v| bits >> v & 1 == 1).collect();
-        formula.satisfied_by(&model)
-    })
-}
+use crate::testkit::brute::{count_models, is_satisfiable};
 
 #[test]
 fn pigeonhole_is_unsat_exactly_with_more_pigeons_than_holes() {
-    assert!(!brute_force(&pigeonhole(3, 2)));
-    assert!(!brute_force(&pigeonhole(4, 3)));
-    assert!(brute_force(&pigeonhole(3, 3)));
+    assert!(!is_satisfiable(&pigeonhole(3, 2)));
+    assert!(!is_satisfiable(&pigeonhole(4, 3)));
+    assert!(is_satisfiable(&pigeonhole(3, 3)));
     let php = pigeonhole(4, 3);
     // 4 pigeon clauses, 3 holes x C(4,2) conflict pairs.
     assert_eq!((php.vars, php.clauses.len()), (12, 4 + 3 * 6));
@@ -23,8 +16,11 @@ fn pigeonhole_is_unsat_exactly_with_more_pigeons_than_holes() {
 fn parity_chains_are_sat_or_unsat_as_asked() {
     let mut rng = SplitMix64(7);
     for n in 2..=6 {
-        assert!(brute_force(&parity_chains(&mut rng, n, true)), "n = {n}");
-        assert!(!brute_force(&parity_chains(&mut rng, n, false)), "n = {n}");
+        assert!(is_satisfiable(&parity_chains(&mut rng, n, true)), "n = {n}");
+        assert!(
+            !is_satisfiable(&parity_chains(&mut rng, n, false)),
+            "n = {n}"
+        );
     }
 }
 
@@ -54,6 +50,42 @@ fn dimacs_text_has_an_exact_header() {
     assert_eq!(formula.to_dimacs(), "p cnf 3 2\n1 -2 0\n3 0\n");
     assert!(formula.satisfied_by(&[true, false, true]));
     assert!(!formula.satisfied_by(&[false, true, true]));
+}
+
+#[test]
+fn formulas_convert_to_and_from_the_library_cnf() {
+    let formula = pigeonhole(3, 2);
+    let cnf = formula.to_cnf();
+    assert_eq!((cnf.num_vars(), cnf.num_clauses()), (6, 3 + 2 * 3));
+    assert_eq!(Formula::from(&cnf), formula);
+    // The brute-force oracle agrees with the model checker each representation has.
+    let free = Formula {
+        vars: 3,
+        clauses: vec![vec![1, -2], vec![2, 3]],
+    };
+    let models = (0..8u32)
+        .filter(|bits| {
+            let model: Vec<bool> = (0..3).map(|v| bits >> v & 1 == 1).collect();
+            assert_eq!(
+                free.satisfied_by(&model),
+                free.to_cnf().is_satisfied_by(&model)
+            );
+            free.satisfied_by(&model)
+        })
+        .count();
+    assert_eq!(count_models(&free) as usize, models);
+}
+
+#[test]
+fn random_literals_are_in_range_and_may_repeat_a_variable() {
+    let mut rng = SplitMix64(9);
+    let lists: Vec<Vec<i64>> = (0..100).map(|_| random_lits(&mut rng, 10, 2)).collect();
+    let lits: Vec<i64> = lists.concat();
+    assert_eq!(lits.len(), 200);
+    assert!(lits.iter().all(|l| (1..=10).contains(&l.unsigned_abs())));
+    assert!(lits.iter().any(|&l| l > 0) && lits.iter().any(|&l| l < 0));
+    // Drawn with replacement, unlike `random_clause`: one pair in ten repeats its variable.
+    assert!(lists.iter().any(|pair| pair[0].abs() == pair[1].abs()));
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub mod model;
 pub mod plot;
 pub mod rng;
 pub mod solver;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod text;
 
 pub use check::{check_grid, Violation};

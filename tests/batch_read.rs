@@ -321,12 +321,13 @@ fn sudoku_solve_runs_each_named_solver_per_puzzle() {
 #[test]
 fn sudoku_solve_streams_through_satsolve_once_batches_are_encoded() {
     // The default path needs sudoku2cnf to write one iCNF stream for a file of several
-    // puzzles (the producer side of issue #5); until it does, say so and stop here.
+    // puzzles (the producer side of issue #5), which it does.
     let probe = run("sudoku2cnf", &[testdata(MIXED).to_str().unwrap()], b"");
-    if probe.code != 0 || !probe.stdout_text().contains("p inccnf") {
-        eprintln!("note: sudoku2cnf writes no iCNF batch yet; skipping the default path");
-        return;
-    }
+    probe.expect_code(0);
+    assert!(
+        probe.stdout_text().contains("p inccnf"),
+        "sudoku2cnf wrote no iCNF stream for a file of several puzzles"
+    );
     let result = sudoku_solve(&[testdata(MIXED).to_str().unwrap()]);
     result
         .expect_code(1)

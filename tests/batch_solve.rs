@@ -6,6 +6,9 @@
 
 use std::path::Path;
 
+use sudosat::families::{random_lits, Formula};
+use sudosat::testkit::brute::is_satisfiable_under;
+
 use crate::util::{self, run, run_program, scratch, testdata, SplitMix64};
 
 /// Square puzzles of a line-format file: `.`/`0` blank, `1-9`, then `A` = 10.
@@ -362,8 +365,9 @@ fn a_bad_puzzle_ends_the_stream_naming_its_line() {
 #[test]
 fn stream_refusals_and_limits() {
     let cnf = stream_cnf(&testdata("puzzles/batch/batch_9x9.txt"), &[]);
+    let proof = scratch("batch-refusals").join("refused.drat");
     for flags in [
-        &["--proof", "x.drat"][..],
+        &["--proof", proof.to_str().unwrap()][..],
         &["--models", "2"],
         &["--format", "res"],
         &["--print-cnf"],
@@ -373,6 +377,7 @@ fn stream_refusals_and_limits() {
             .expect_no_stdout()
             .expect_stderr_contains("incremental CNF");
     }
+    assert!(!proof.exists(), "a refused run left a proof file");
     // One conflict per block: some hard puzzles give up, but every cube keeps its block.
     let limited = run("satsolve", &["--conflicts", "1", "--true-only"], &cnf);
     let answers = blocks(&limited.stdout_text());
@@ -398,10 +403,8 @@ fn gzip_stream_reads_like_plain() {
 
 /// Whether some assignment of `vars` variables satisfies `clauses` with `cube` true.
 fn brute_force(vars: usize, clauses: &[Vec<i64>], cube: &[i64]) -> bool {
-    (0u32..1 << vars).any(|bits| {
-        let value = |lit: i64| ((bits >> (lit.unsigned_abs() - 1)) & 1 == 1) == (lit > 0);
-        cube.iter().all(|&lit| value(lit)) && clauses.iter().all(|c| c.iter().any(|&l| value(l)))
-    })
+    let clauses = clauses.to_vec();
+    is_satisfiable_under(&Formula { vars, clauses }, cube)
 }
 
 #[test]
@@ -409,16 +412,8 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
     let mut rng = SplitMix64(0x1c9f);
     for round in 0..12 {
         let vars = 6 + rng.index(5);
-        let random_lit = |rng: &mut SplitMix64| -> i64 {
-            let var = rng.index(vars) as i64 + 1;
-            if rng.below(2) == 0 {
-                var
-            } else {
-                -var
-            }
-        };
-        let random_clause =
-            |rng: &mut SplitMix64| -> Vec<i64> { (0..3).map(|_| random_lit(rng)).collect() };
+        // Literals drawn with replacement: repeats and tautologies reach the stream reader.
+        let random_clause = |rng: &mut SplitMix64| random_lits(rng, vars, 3);
         let mut clauses: Vec<Vec<i64>> = (0..vars * 3).map(|_| random_clause(&mut rng)).collect();
         let mut text = String::from("p inccnf\n");
         for clause in &clauses {
@@ -433,7 +428,8 @@ fn random_cubes_agree_with_a_fresh_solve_of_formula_and_units() {
                 text.push_str(&format!("{} 0\n", join(&clause)));
                 clauses.push(clause);
             }
-            let cube: Vec<i64> = (0..rng.index(4)).map(|_| random_lit(&mut rng)).collect();
+            let len = rng.index(4);
+            let cube = random_lits(&mut rng, vars, len);
             text.push_str(&format!("a {} 0\n", join(&cube)).replace("a  0", "a 0"));
             expected.push(brute_force(vars, &clauses, &cube));
             cubes.push((cube, clauses.clone()));

@@ -2,12 +2,13 @@
 //! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
 //! small formulas and by MiniSat for larger ones; then every family of
 //! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
-//! (`diffcheck.rs`; `scripts/fuzz-diff` runs the same check at larger sizes for hours).
+//! (`sudosat::testkit::diffcheck`; `scripts/fuzz-diff` runs the same check at larger
+//! sizes for hours).
 
-use sudosat::families::{random_clause, random_ksat, Family, Formula, Scale};
-
-use crate::diffcheck::{run_family, Count, Tally, Tools};
 use crate::util::{self, run, run_program, scratch, SplitMix64};
+use sudosat::families::{random_clause, random_ksat, Family, Formula, Scale};
+use sudosat::testkit::brute::is_satisfiable;
+use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools};
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
 fn formula(rng: &mut SplitMix64, vars: usize, mixed: bool) -> Formula {
@@ -43,17 +44,6 @@ fn satisfies(model: &[i64], clauses: &[Vec<i64>]) -> bool {
     })
 }
 
-fn brute_force_sat(vars: usize, clauses: &[Vec<i64>]) -> bool {
-    (0u64..1 << vars).any(|bits| {
-        clauses.iter().all(|clause| {
-            clause.iter().any(|&lit| {
-                let value = bits >> (lit.unsigned_abs() - 1) & 1 == 1;
-                value == (lit > 0)
-            })
-        })
-    })
-}
-
 #[test]
 fn random_formulas_agree_with_independent_oracles() {
     let minisat = util::peer_solver("minisat");
@@ -70,6 +60,7 @@ fn random_formulas_agree_with_independent_oracles() {
         let mixed = round % 3 == 0;
         let instance = formula(&mut rng, vars, mixed);
         let (text, clauses) = (instance.to_dimacs(), &instance.clauses);
+        let brute_force_sat = || is_satisfiable(&instance);
         let result = run("satsolve", &[], text.as_bytes());
         match result.code {
             10 => {
@@ -83,10 +74,7 @@ fn random_formulas_agree_with_independent_oracles() {
             }
             20 => {
                 if vars <= 16 {
-                    assert!(
-                        !brute_force_sat(vars, clauses),
-                        "round {round}: wrong UNSAT\n{text}"
-                    );
+                    assert!(!brute_force_sat(), "round {round}: wrong UNSAT\n{text}");
                 } else if let Some(minisat) = &minisat {
                     let path = dir.join("f.cnf");
                     std::fs::write(&path, &text).unwrap();
@@ -100,7 +88,7 @@ fn random_formulas_agree_with_independent_oracles() {
             }
         }
         if vars <= 16 && result.code == 10 {
-            assert!(brute_force_sat(vars, clauses));
+            assert!(brute_force_sat());
         }
     }
     assert!(

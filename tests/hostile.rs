@@ -1,5 +1,6 @@
 //! Hostile and broken input at every binary: each case must end in one clear line on
-//! stderr and a documented exit code, never a panic, a hang or half-written output.
+//! stderr and the exit code the binary's `--help` documents for that kind of failure
+//! (input, usage or output), never a panic, a hang or half-written output.
 //!
 //! The cases (per binary): empty input, binary junk, NUL bytes, a truncated file, huge
 //! numbers, a line of a million characters, a missing file, a directory as input; then a
@@ -12,20 +13,42 @@ use std::process::{Command, Stdio};
 
 use crate::util::{binary, run, scratch, testdata, Run, SplitMix64};
 
-/// The exit codes each binary documents for failures (its `--help` lists them).
-fn failure_codes(binary: &str) -> &'static [i32] {
-    match binary {
-        // usage or input error 2, output error 1
-        "sudoku2cnf" => &[1, 2],
-        // input error 1, usage 2
-        "satsolve" => &[1, 2],
-        // no solution / bad answer 1, usage 2
-        "model2grid" => &[1, 2],
-        // invalid grid 1, unreadable input 2
-        "gridcheck" => &[1, 2],
-        // request not met or output error 1, bad input or usage 2
-        "sudokugen" => &[1, 2],
-        other => panic!("unknown binary {other}"),
+/// What went wrong, in the terms of the binaries' EXIT CODES sections.
+#[derive(Clone, Copy, Debug)]
+enum Failure {
+    /// The input is missing, unreadable or malformed.
+    Input,
+    /// The command line is wrong (a value out of range counts).
+    Usage,
+    /// The output cannot be written.
+    Output,
+}
+
+/// The one exit code `binary` documents for `failure` in its `--help` (quoted); a binary
+/// that answered a missing file with, say, "invalid grid" would fail here.
+fn documented_code(binary: &str, failure: Failure) -> i32 {
+    use Failure::{Input, Output, Usage};
+    match (binary, failure) {
+        // "1  the output could not be written"
+        ("sudoku2cnf", Output) => 1,
+        // "2  invalid puzzle, unreadable input or bad usage"
+        ("sudoku2cnf", Input | Usage) => 2,
+        // "1  the input could not be read or is not valid DIMACS, or an output file failed"
+        ("satsolve", Input | Output) => 1,
+        // "2  bad command-line usage"
+        ("satsolve", Usage) => 2,
+        // "1  ... an unreadable or truncated answer, a model that does not give every cell
+        // exactly one value ..."
+        ("model2grid", Input) => 1,
+        // "2  bad command-line usage, ..."
+        ("model2grid", Usage) => 2,
+        // "2  unreadable or malformed input, or bad usage" (1 is an invalid grid)
+        ("gridcheck", Input | Usage) => 2,
+        // "1  failure: ... output that cannot be written"
+        ("sudokugen", Output) => 1,
+        // "2  bad usage or input: ... unreadable puzzle file"
+        ("sudokugen", Input | Usage) => 2,
+        other => panic!("{other:?}: no exit code documented"),
     }
 }
 
@@ -44,18 +67,16 @@ fn with<'a>(prefix: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
     prefix.iter().chain(rest).copied().collect()
 }
 
-/// Asserts that `run` failed the way a filter should: a documented failure code, no
-/// panic, exactly one short line on stderr naming the program.
-fn assert_clean_failure(run: &Run, binary: &str, case: &str) {
-    assert!(
-        failure_codes(binary).contains(&run.code),
-        "{case}: `{}` exited {} (documented failures: {:?})\nstderr: {}",
-        run.command,
-        run.code,
-        failure_codes(binary),
-        run.stderr
-    );
+/// Asserts that `run` failed the way a filter should: the code documented for
+/// `failure`, no panic, exactly one short line on stderr naming the program.
+fn assert_clean_failure(run: &Run, binary: &str, case: &str, failure: Failure) {
+    let expected = documented_code(binary, failure);
     assert_no_panic(run, case);
+    assert_eq!(
+        run.code, expected,
+        "{case}: `{}` exited {} (documented for {failure:?}: {expected})\nstderr: {}",
+        run.command, run.code, run.stderr
+    );
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(
         lines.len(),
@@ -134,10 +155,11 @@ fn unreadable_inputs_are_refused_with_one_line_at_every_binary() {
                 from_file.expect_code(0).expect_no_stdout();
                 continue;
             }
-            assert_clean_failure(&from_file, binary, case);
+            assert_clean_failure(&from_file, binary, case, Failure::Input);
             assert!(from_file.stdout.is_empty(), "{case}: {binary} wrote stdout");
             let from_stdin = run(binary, prefix, bytes);
-            assert_clean_failure(&from_stdin, binary, &format!("{case} on stdin"));
+            let case = format!("{case} on stdin");
+            assert_clean_failure(&from_stdin, binary, &case, Failure::Input);
         }
     }
 }
@@ -150,32 +172,59 @@ fn missing_files_and_directories_are_refused_with_one_line() {
             &with(prefix, &["/nonexistent/sudosat/input.txt"]),
             b"",
         );
-        assert_clean_failure(&missing, binary, "missing file");
+        assert_clean_failure(&missing, binary, "missing file", Failure::Input);
         missing.expect_stderr_contains("/nonexistent/sudosat/input.txt");
         let directory = run(binary, &with(prefix, &["/"]), b"");
-        assert_clean_failure(&directory, binary, "a directory as input");
+        assert_clean_failure(&directory, binary, "a directory as input", Failure::Input);
     }
 }
 
 /// Numbers that overflow every integer type, where each binary reads numbers.
 #[test]
 fn huge_numbers_are_refused_not_wrapped() {
-    let cases: [(&str, &[&str], &[u8]); 6] = [
-        ("satsolve", &[], b"p cnf 18446744073709551617 1\n1 0\n"),
-        ("satsolve", &[], b"p cnf 3 1\n99999999999999999999999 0\n"),
-        ("satsolve", &[], b"p cnf 1000000000000 1000000000000\n1 0\n"),
+    use Failure::{Input, Usage};
+    let cases: [(&str, &[&str], &[u8], Failure); 6] = [
+        (
+            "satsolve",
+            &[],
+            b"p cnf 18446744073709551617 1\n1 0\n",
+            Input,
+        ),
+        (
+            "satsolve",
+            &[],
+            b"p cnf 3 1\n99999999999999999999999 0\n",
+            Input,
+        ),
+        (
+            "satsolve",
+            &[],
+            b"p cnf 1000000000000 1000000000000\n1 0\n",
+            Input,
+        ),
         (
             "model2grid",
             &[],
             b"s SATISFIABLE\nv 99999999999999999999999 0\n",
+            Input,
         ),
-        ("sudoku2cnf", &["--size", "99999999999999999999"], b"1...\n"),
-        ("gridcheck", &["--size", "18446744073709551617"], b"1234\n"),
+        (
+            "sudoku2cnf",
+            &["--size", "99999999999999999999"],
+            b"1...\n",
+            Usage,
+        ),
+        (
+            "gridcheck",
+            &["--size", "18446744073709551617"],
+            b"1234\n",
+            Usage,
+        ),
     ];
-    for (binary, args, input) in cases {
+    for (binary, args, input, failure) in cases {
         let result = run(binary, args, input);
         let case = format!("huge number: {}", String::from_utf8_lossy(input).trim());
-        assert_clean_failure(&result, binary, &case);
+        assert_clean_failure(&result, binary, &case, failure);
     }
 }
 
@@ -196,9 +245,9 @@ fn truncated_files_are_refused_or_answered_with_a_warning() {
 
     let cut_puzzle = &puzzle.as_bytes()[..puzzle.len() / 2];
     let result = run("sudoku2cnf", &[], cut_puzzle);
-    assert_clean_failure(&result, "sudoku2cnf", "half a puzzle");
+    assert_clean_failure(&result, "sudoku2cnf", "half a puzzle", Failure::Input);
     let result = run("gridcheck", &[], cut_puzzle);
-    assert_clean_failure(&result, "gridcheck", "half a grid");
+    assert_clean_failure(&result, "gridcheck", "half a grid", Failure::Input);
 
     // Cut inside a clause: strict mode refuses, lenient mode warns and answers.
     let cut_at = cnf.len() / 2 + 3;
@@ -207,6 +256,7 @@ fn truncated_files_are_refused_or_answered_with_a_warning() {
         &run("satsolve", &["--strict"], cut_cnf),
         "satsolve",
         "half a CNF",
+        Failure::Input,
     );
     let lenient = run("satsolve", &[], cut_cnf);
     assert_no_panic(&lenient, "half a CNF, lenient");
@@ -218,6 +268,7 @@ fn truncated_files_are_refused_or_answered_with_a_warning() {
         &run("model2grid", &[], cut_answer),
         "model2grid",
         "half an answer",
+        Failure::Input,
     );
 }
 
@@ -227,8 +278,10 @@ fn truncated_files_are_refused_or_answered_with_a_warning() {
 fn million_character_lines_are_handled() {
     let mut digits = vec![b'1'; 1_000_000];
     digits.push(b'\n');
-    assert_clean_failure(&run("sudoku2cnf", &[], &digits), "sudoku2cnf", "1e6 digits");
-    assert_clean_failure(&run("gridcheck", &[], &digits), "gridcheck", "1e6 digits");
+    for binary in ["sudoku2cnf", "gridcheck"] {
+        let result = run(binary, &[], &digits);
+        assert_clean_failure(&result, binary, "1e6 digits", Failure::Input);
+    }
 
     let mut clause = b"p cnf 3 1\n".to_vec();
     for _ in 0..250_000 {
@@ -243,7 +296,8 @@ fn million_character_lines_are_handled() {
     }
     answer.extend_from_slice(b" 0\n");
     let result = run("model2grid", &["--size", "9"], &answer);
-    assert_clean_failure(&result, "model2grid", "a 200,000-literal answer");
+    let case = "a 200,000-literal answer";
+    assert_clean_failure(&result, "model2grid", case, Failure::Input);
 }
 
 /// Starts `args` with stdout a pipe whose reader has gone, as in `... | head -c 0`.
@@ -339,7 +393,8 @@ fn unwritable_outputs_fail_cleanly_and_leave_nothing_half_written() {
         (vec!["--output", "/", cnf], "/"),
     ] {
         let result = run("satsolve", &args, b"");
-        assert_clean_failure(&result, "satsolve", &format!("unwritable {what}"));
+        let case = format!("unwritable {what}");
+        assert_clean_failure(&result, "satsolve", &case, Failure::Output);
         result.expect_stderr_contains(what);
     }
     let split = run(
@@ -347,7 +402,8 @@ fn unwritable_outputs_fail_cleanly_and_leave_nothing_half_written() {
         &["--split", "/dev/null/split", puzzle.to_str().unwrap()],
         b"",
     );
-    assert_clean_failure(&split, "sudoku2cnf", "unwritable split directory");
+    let case = "unwritable split directory";
+    assert_clean_failure(&split, "sudoku2cnf", case, Failure::Output);
 
     // stdout on a full disk: the answer cannot be delivered, so the --output copy must
     // not appear either (it would look like a finished result to a Makefile).
@@ -369,7 +425,8 @@ fn unwritable_outputs_fail_cleanly_and_leave_nothing_half_written() {
             .unwrap();
         let command = format!("{binary_name} {} > /dev/full", args.join(" "));
         let result = Run::from_output(command, output);
-        assert_clean_failure(&result, binary_name, "stdout on a full disk");
+        let case = "stdout on a full disk";
+        assert_clean_failure(&result, binary_name, case, Failure::Output);
         result.expect_stderr_contains("No space left on device");
     }
     assert!(

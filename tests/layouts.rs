@@ -192,20 +192,12 @@ fn shipped_hanidoku_puzzles_solve_with_every_solver() {
     }
 }
 
-/// The shared course files, if this checkout sits next to them.
-fn course_file(name: &str) -> Option<PathBuf> {
-    util::root()
-        .ancestors()
-        .map(|dir| dir.join("shared/puzzles/hanidoku").join(name))
-        .find(|path| path.is_file())
-}
-
 #[test]
 fn thirty_course_puzzles_of_each_file_solve_with_every_solver() {
     let files = ["5200_easy_hanidoku.txt", "1050_hard_hanidoku.txt"];
     for name in files {
-        let Some(path) = course_file(name) else {
-            eprintln!("note: {name} not found; skipping");
+        // The shared course files, if this checkout sits next to them.
+        let Some(path) = util::shared_path(&format!("puzzles/hanidoku/{name}")) else {
             continue;
         };
         // Spread the sample over the file, keeping the course form (HQV1G, CRLF).

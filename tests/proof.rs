@@ -1,20 +1,21 @@
 //! DRAT proofs of the CDCL solver, checked by two checkers that share no code with it:
-//! the `dratify` crate and our own forward RUP checker (`drat.rs`). Text and binary
+//! the `dratify` crate and our own forward RUP checker (`sudosat::testkit::drat`). Text and binary
 //! proofs of the same run must decode to the same steps. Mutated proofs must be
 //! rejected, so the checkers are shown able to fail.
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use sudosat::dimacs::{read_dimacs, ReadOptions};
+use sudosat::families::{self, random_clause, Formula};
 use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
+use sudosat::testkit::drat::{self, dratify_check, Step};
 use sudosat::Lit;
 
-use super::drat::{self, dratify_check, Step};
-use crate::util::SplitMix64;
+use crate::util::{peer_solver, shared_path, SplitMix64};
 
 /// A proof sink the test can read back.
 #[derive(Clone, Default)]
@@ -116,40 +117,22 @@ fn assert_refuted(name: &str, formula: &[Vec<i64>], order: Order) -> (Vec<Step>,
 
 /// PHP(n+1, n): n + 1 pigeons, n holes; variable p·n + h + 1 = pigeon p in hole h.
 fn pigeonhole(n: usize) -> Vec<Vec<i64>> {
-    let var = |p: usize, h: usize| (p * n + h + 1) as i64;
-    let mut clauses: Vec<Vec<i64>> = (0..=n)
-        .map(|p| (0..n).map(|h| var(p, h)).collect())
-        .collect();
-    for h in 0..n {
-        for p in 0..=n {
-            for q in p + 1..=n {
-                clauses.push(vec![-var(p, h), -var(q, h)]);
-            }
-        }
-    }
-    clauses
+    families::pigeonhole(n + 1, n).clauses
 }
 
+/// `num_clauses` random clauses of 3 distinct variables out of `1..=num_vars`.
 fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Vec<Vec<i64>> {
     (0..num_clauses)
-        .map(|_| {
-            let mut clause: Vec<i64> = Vec::with_capacity(3);
-            while clause.len() < 3 {
-                let var = rng.index(num_vars) as i64 + 1;
-                if !clause.iter().any(|l| l.abs() == var) {
-                    clause.push(if rng.next() & 1 == 1 { var } else { -var });
-                }
-            }
-            clause
-        })
+        .map(|_| random_clause(rng, num_vars, 3))
         .collect()
 }
 
 fn satisfies(formula: &[Vec<i64>], model: &[bool]) -> bool {
-    formula.iter().all(|c| {
-        c.iter()
-            .any(|&n| model[n.unsigned_abs() as usize - 1] == (n > 0))
-    })
+    let formula = Formula {
+        vars: model.len(),
+        clauses: formula.to_vec(),
+    };
+    formula.satisfied_by(model)
 }
 
 #[test]
@@ -194,14 +177,6 @@ fn random_unsat_3sat_proofs_are_accepted() {
     println!("random 3-SAT: {unsat} UNSAT proofs checked, {sat} SAT models checked");
 }
 
-/// Finds `shared/bench/cnf` in the folders above the crate.
-fn bench_dir() -> Option<PathBuf> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/bench/cnf"))
-        .find(|dir| dir.is_dir())
-}
-
 fn read_cnf(path: &Path) -> Vec<Vec<i64>> {
     let file = File::open(path).unwrap();
     let dimacs = read_dimacs(BufReader::new(file), &ReadOptions::default()).unwrap();
@@ -214,8 +189,7 @@ fn read_cnf(path: &Path) -> Vec<Vec<i64>> {
 
 #[test]
 fn unsat_sudoku_proofs_are_accepted() {
-    let Some(dir) = bench_dir() else {
-        println!("note: shared/bench/cnf not found above the crate; sudoku proofs skipped");
+    let Some(dir) = shared_path("bench/cnf") else {
         return;
     };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -387,38 +361,30 @@ fn deletions_from_reduction_are_logged_and_checked() {
 }
 
 /// Our binary decoder must read CaDiCaL's binary proofs as its text ones: this anchors
-/// the text-equals-binary check above to a third-party encoder. Skipped without cadical.
+/// the text-equals-binary check above to a third-party encoder. Skipped without cadical
+/// (failed under `CI=true`).
 #[test]
 fn the_binary_decoder_reads_cadical_proofs() {
-    let formula = pigeonhole(6);
-    let dir = std::env::temp_dir().join(format!("sudosat-proof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let Some(cadical) = peer_solver("cadical") else {
+        return;
+    };
+    let php = families::pigeonhole(7, 6);
+    let formula = &php.clauses;
+    let dir = crate::util::scratch("cadical-proof");
     let cnf = dir.join("php.cnf");
-    let mut text = format!("p cnf 42 {}\n", formula.len());
-    for clause in &formula {
-        for lit in clause {
-            text.push_str(&format!("{lit} "));
-        }
-        text.push_str("0\n");
-    }
-    std::fs::write(&cnf, text).unwrap();
+    std::fs::write(&cnf, php.to_dimacs()).unwrap();
     let mut decoded = Vec::new();
     for binary in [true, false] {
         let proof = dir.join(if binary { "php.bdrat" } else { "php.drat" });
-        let status = std::process::Command::new("cadical")
+        let status = std::process::Command::new(&cadical)
             .arg("-q")
             .arg(format!("--binary={binary}"))
             .arg(&cnf)
             .arg(&proof)
             .stdout(std::process::Stdio::null())
-            .status();
-        match status {
-            Ok(status) => assert_eq!(status.code(), Some(20)),
-            Err(_) => {
-                println!("note: cadical not found; binary decoder not cross-checked");
-                return;
-            }
-        }
+            .status()
+            .expect("cadical runs");
+        assert_eq!(status.code(), Some(20));
         let bytes = std::fs::read(&proof).unwrap();
         decoded.push(if binary {
             drat::parse_binary(&bytes).unwrap()
@@ -430,7 +396,7 @@ fn the_binary_decoder_reads_cadical_proofs() {
     // CaDiCaL's search is deterministic, so both runs log the same steps.
     assert_eq!(decoded[0], decoded[1]);
     assert!(decoded[0].contains(&(false, vec![])));
-    drat::check(&formula, &decoded[0]).unwrap();
+    drat::check(formula, &decoded[0]).unwrap();
 }
 
 /// The same proofs, written by the `satsolve` binary with `--proof` and `--binary-proof`.
@@ -438,14 +404,8 @@ fn the_binary_decoder_reads_cadical_proofs() {
 fn satsolve_writes_checkable_proofs() {
     use crate::util::{run as run_binary, scratch};
     let dir = scratch("satsolve-proof");
-    let formula = pigeonhole(7);
-    let mut text = format!("p cnf {} {}\n", 8 * 7, formula.len());
-    for clause in &formula {
-        for lit in clause {
-            text.push_str(&format!("{lit} "));
-        }
-        text.push_str("0\n");
-    }
+    let php = families::pigeonhole(8, 7);
+    let (formula, text) = (&php.clauses, php.to_dimacs());
     for (flag, parse) in [
         (
             None,
@@ -458,8 +418,8 @@ fn satsolve_writes_checkable_proofs() {
         args.extend(flag);
         run_binary("satsolve", &args, text.as_bytes()).expect_code(20);
         let steps = parse(&std::fs::read(&path).unwrap()).unwrap();
-        drat::check(&formula, &steps).unwrap();
-        let verdict = dratify_check(&formula, &steps);
+        drat::check(formula, &steps).unwrap();
+        let verdict = dratify_check(formula, &steps);
         assert!(
             verdict.ok,
             "dratify rejects the {flag:?} proof: {verdict:?}"
@@ -467,12 +427,14 @@ fn satsolve_writes_checkable_proofs() {
     }
     // Proofs refute the formula as given; enumeration adds clauses, so the two exclude
     // each other, and a proof that cannot be written fails the run.
+    let refused = dir.join("refused.drat");
     run_binary(
         "satsolve",
-        &["--proof", "x.drat", "--models", "2"],
+        &["--proof", refused.to_str().unwrap(), "--models", "2"],
         text.as_bytes(),
     )
     .expect_code(2);
+    assert!(!refused.exists(), "a refused run left a proof file");
     run_binary("satsolve", &["--proof", "/dev/full"], text.as_bytes())
         .expect_code(1)
         .expect_no_stdout()

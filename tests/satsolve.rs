@@ -303,11 +303,13 @@ fn the_pipeline_works_with_every_engine() {
         )
         .expect_code(0);
     }
+    let proof = scratch("satsolve-dpll-proof").join("p.drat");
     run(
         "satsolve",
-        &["--engine", "dpll", "--proof", "p.drat"],
+        &["--engine", "dpll", "--proof", proof.to_str().unwrap()],
         &cnf.stdout,
     )
     .expect_code(2)
     .expect_stderr_contains("writes no proofs");
+    assert!(!proof.exists(), "a refused run left a proof file");
 }

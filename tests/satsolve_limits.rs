@@ -3,35 +3,14 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use sudosat::families;
+
 use crate::util::{binary, run, scratch, testdata};
 
-/// Pigeonhole PHP(n+1, n): n+1 pigeons in n holes, UNSAT and exponentially hard for
-/// resolution, so a solver is still busy when a limit strikes.
+/// Pigeonhole PHP(n+1, n) as DIMACS text: UNSAT and exponentially hard for resolution,
+/// so a solver is still busy when a limit strikes.
 fn pigeonhole(holes: usize) -> String {
-    let pigeons = holes + 1;
-    let var = |pigeon: usize, hole: usize| pigeon * holes + hole + 1;
-    let mut clauses = Vec::new();
-    for pigeon in 0..pigeons {
-        clauses.push(
-            (0..holes)
-                .map(|hole| var(pigeon, hole).to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-    }
-    for hole in 0..holes {
-        for a in 0..pigeons {
-            for b in a + 1..pigeons {
-                clauses.push(format!("-{} -{}", var(a, hole), var(b, hole)));
-            }
-        }
-    }
-    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
-    for clause in clauses {
-        text.push_str(&clause);
-        text.push_str(" 0\n");
-    }
-    text
+    families::pigeonhole(holes + 1, holes).to_dimacs()
 }
 
 #[test]

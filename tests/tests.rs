@@ -1,12 +1,12 @@
 //! One harness for every integration test: each module runs the real binaries, built by
-//! cargo for this test run, on files under `testdata/`.
+//! cargo for this test run, on files under `testdata/`. Oracles, proof checkers and the
+//! lookup of peer solvers and `../shared` come from `sudosat::testkit`; `util` runs the
+//! binaries.
 
 mod batch_read;
 mod batch_solve;
 mod cactusplot;
-mod diffcheck;
 mod differential;
-mod drat;
 mod encodings;
 mod gridcheck;
 mod hostile;

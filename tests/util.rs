@@ -141,22 +141,9 @@ pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Run {
     run_program(&binary(name), args, stdin)
 }
 
-/// Finds an external solver on PATH. Absent: `None`, unless `CI=true`, where the test
-/// must not silently skip and so fails.
-pub fn peer_solver(name: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|candidate| candidate.is_file())
-    });
-    if found.is_none() {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("peer solver `{name}` is not installed, and CI=true forbids skipping");
-        }
-        eprintln!("note: `{name}` not found on PATH; skipping its part of this test");
-    }
-    found
-}
+// Peer solvers on PATH and `../shared`: absent, `None` with a note, unless `CI=true`,
+// where the test must not silently skip and so fails.
+pub use sudosat::testkit::external::{peer_solver, shared_path};
 
 /// The library's deterministic generator, for random test formulas.
 pub use sudosat::rng::SplitMix64;

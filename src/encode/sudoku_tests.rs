@@ -6,6 +6,7 @@ use super::*;
 use crate::check::check_grid;
 use crate::encode::{decode_model, encoding_stats};
 use crate::grid::{parse_puzzles, Grid, ParseOptions};
+use crate::testkit::external::shared_path;
 
 fn fixture(name: &str) -> (Grid, Grid) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/puzzles");
@@ -74,12 +75,7 @@ fn clause_order_is_fixed() {
 
 #[test]
 fn the_clause_set_matches_the_shared_benchmark_cnf() {
-    let Some(path) = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/bench/cnf/sudoku_9x9_ai_escargot.cnf"))
-        .find(|path| path.is_file())
-    else {
-        eprintln!("skipped: shared/bench/cnf not found");
+    let Some(path) = shared_path("bench/cnf/sudoku_9x9_ai_escargot.cnf") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();

@@ -2,17 +2,20 @@
 //! incremental solving, and a differential test against each other and brute force.
 //!
 //! Every answer is checked by code independent of the engines: models with
-//! [`Cnf::is_satisfied_by`], UNSAT by enumerating all assignments (formulas of at most 16
-//! variables). Random formulas come from a fixed-seed SplitMix64 generator, so a failure
-//! names its seed and reproduces.
+//! [`Cnf::is_satisfied_by`], UNSAT by enumerating all assignments
+//! ([`crate::testkit::brute`], formulas of at most 16 variables here). Random formulas
+//! come from a fixed-seed SplitMix64 generator, so a failure names its seed and
+//! reproduces.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::{new_engine, Engine, EngineKind, Limits, Outcome};
 use crate::cnf::Cnf;
+use crate::families::{pigeonhole, random_lits, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
+use crate::testkit::brute::{count_models, is_satisfiable_under};
 
 use crate::lit::testing::lits;
 
@@ -34,14 +37,8 @@ fn solve_all(cnf: &Cnf) -> Vec<(EngineKind, Outcome)> {
 
 /// Number of models of `cnf`, by enumerating every assignment (at most 2^16).
 fn brute_force_count(cnf: &Cnf) -> usize {
-    let n = cnf.num_vars();
-    assert!(n <= 16, "brute force is for small formulas");
-    (0u32..1 << n)
-        .filter(|bits| {
-            let assignment: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-            cnf.is_satisfied_by(&assignment)
-        })
-        .count()
+    assert!(cnf.num_vars() <= 16, "brute force is for small formulas");
+    count_models(&Formula::from(cnf)) as usize
 }
 
 /// Asserts that every engine answers `expect_sat` on `cnf`, with a model of the right
@@ -176,27 +173,13 @@ fn blocking_clauses_enumerate_every_model_exactly_once() {
 }
 
 /// Pigeonhole PHP(n+1, n): unsatisfiable, and exponential for DPLL.
-fn pigeonhole(holes: usize) -> Cnf {
-    let var = |pigeon: usize, hole: usize| (pigeon * holes + hole + 1) as i64;
-    let mut cnf = Cnf::new((holes + 1) * holes);
-    for pigeon in 0..=holes {
-        cnf.add_clause(&lits(
-            &(0..holes).map(|h| var(pigeon, h)).collect::<Vec<_>>(),
-        ));
-    }
-    for hole in 0..holes {
-        for a in 0..=holes {
-            for b in a + 1..=holes {
-                cnf.add_clause(&lits(&[-var(a, hole), -var(b, hole)]));
-            }
-        }
-    }
-    cnf
+fn php(holes: usize) -> Cnf {
+    pigeonhole(holes + 1, holes).to_cnf()
 }
 
 #[test]
 fn a_set_interrupt_flag_gives_unknown() {
-    let formula = pigeonhole(9);
+    let formula = php(9);
     let limits = Limits {
         interrupt: Some(Arc::new(AtomicBool::new(true))),
         ..Limits::default()
@@ -209,7 +192,7 @@ fn a_set_interrupt_flag_gives_unknown() {
 
 #[test]
 fn dpll_and_cdcl_honour_the_conflict_limit() {
-    let formula = pigeonhole(7);
+    let formula = php(7);
     let limits = Limits {
         conflicts: Some(10),
         ..Limits::default()
@@ -231,7 +214,7 @@ fn dpll_and_cdcl_honour_the_conflict_limit() {
 
 #[test]
 fn statistics_are_comment_lines_naming_engine_counters() {
-    let formula = pigeonhole(4);
+    let formula = php(4);
     let expected_rows = [
         (EngineKind::Cdcl, "c decisions"),
         (EngineKind::Dpll, "c backtracks"),
@@ -261,10 +244,7 @@ fn random_formula(rng: &mut SplitMix64) -> Cnf {
         } else {
             1 + rng.index(4)
         };
-        let clause: Vec<Lit> = (0..len)
-            .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
-            .collect();
-        cnf.add_clause(&clause);
+        cnf.add_clause(&lits(&random_lits(rng, num_vars, len)));
     }
     cnf
 }
@@ -294,18 +274,15 @@ fn engines_agree_with_each_other_and_with_brute_force() {
 /// Random assumptions over the variables of `cnf`: up to 4 literals, repeats and
 /// contradictory pairs allowed.
 fn random_assumptions(rng: &mut SplitMix64, num_vars: usize) -> Vec<Lit> {
-    (0..rng.index(5))
-        .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
-        .collect()
+    let len = rng.index(5);
+    lits(&random_lits(rng, num_vars, len))
 }
 
 /// Whether `cnf` has a model in which every assumption holds, by brute force.
 fn brute_force_sat_under(cnf: &Cnf, assumptions: &[Lit]) -> bool {
-    let mut with_units = cnf.clone();
-    for &lit in assumptions {
-        with_units.add_clause(&[lit]);
-    }
-    brute_force_count(&with_units) > 0
+    assert!(cnf.num_vars() <= 16, "brute force is for small formulas");
+    let assumptions: Vec<i64> = assumptions.iter().map(|lit| lit.to_dimacs()).collect();
+    is_satisfiable_under(&Formula::from(cnf), &assumptions)
 }
 
 #[test]
@@ -355,16 +332,17 @@ fn assumptions_hold_for_one_call_and_learning_carries_over() {
     assert!(sat > 200 && unsat > 200, "{sat} SAT / {unsat} UNSAT");
 }
 
-/// Random 3-SAT over `num_vars` variables with `num_clauses` clauses.
+/// Random 3-SAT over `num_vars` variables with `num_clauses` clauses, literals drawn with
+/// replacement (so a clause may repeat a variable).
 fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Cnf {
-    let mut cnf = Cnf::new(num_vars);
-    for _ in 0..num_clauses {
-        let clause: Vec<Lit> = (0..3)
-            .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
-            .collect();
-        cnf.add_clause(&clause);
+    let clauses = (0..num_clauses)
+        .map(|_| random_lits(rng, num_vars, 3))
+        .collect();
+    Formula {
+        vars: num_vars,
+        clauses,
     }
-    cnf
+    .to_cnf()
 }
 
 /// On formulas large enough for CDCL to learn hundreds of clauses per call, one solver
@@ -378,9 +356,8 @@ fn one_cdcl_solver_under_many_assumptions_agrees_with_fresh_solvers() {
         let formula = random_3sat(&mut rng, 120, 480);
         let mut incremental = new_engine(EngineKind::Cdcl, &formula, &Limits::default());
         for call in 0..25 {
-            let assumptions: Vec<Lit> = (0..rng.index(12))
-                .map(|_| Var::from_index(rng.index(120)).lit(rng.next() & 1 == 0))
-                .collect();
+            let len = rng.index(12);
+            let assumptions = lits(&random_lits(&mut rng, 120, len));
             let mut with_units = formula.clone();
             for &lit in &assumptions {
                 with_units.add_clause(&[lit]);

@@ -1,7 +1,8 @@
 //! Every engine on files with known answers: `testdata/cnf/` (edge cases of the format
 //! and small formulas), `testdata/cnf/sudoku/` (two 9x9 sudokus), and every 9x9 sudoku of
-//! the shared benchmark suite, found by walking up from the crate to a `shared/bench/cnf`
-//! folder (skipped with a note where it is absent).
+//! the shared benchmark suite `../shared/bench/cnf` (found by
+//! [`crate::testkit::external::shared_path`]; skipped with a note where it is absent,
+//! failed under `CI=true`).
 //!
 //! Files are read with our own reader in lenient mode, the way `satsolve` reads them; each
 //! `expected.tsv` gives `name` and `expected` (`SAT` or `UNSAT`) in its first two columns
@@ -14,6 +15,7 @@ use std::time::Instant;
 
 use super::{new_engine, EngineKind, Limits, Outcome};
 use crate::dimacs::{read_dimacs, ReadOptions};
+use crate::testkit::external::shared_path;
 
 /// `(file name, satisfiable)` rows of an `expected.tsv` whose answer sits in `column`;
 /// rows with another answer (e.g. `ERROR`) are left out.
@@ -88,18 +90,9 @@ fn every_engine_solves_the_sudokus_in_testdata() {
     }
 }
 
-/// The shared benchmark folder, if some ancestor of the crate has `shared/bench/cnf`.
-fn shared_suite() -> Option<PathBuf> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared").join("bench").join("cnf"))
-        .find(|dir| dir.join("expected.tsv").is_file())
-}
-
 #[test]
 fn dpll_and_splr_solve_every_9x9_sudoku_of_the_shared_suite() {
-    let Some(dir) = shared_suite() else {
-        eprintln!("note: no shared/bench/cnf above the crate; 9x9 suite test skipped");
+    let Some(dir) = shared_path("bench/cnf") else {
         return;
     };
     let rows: Vec<(String, bool)> = expected_answers(&dir, 2)

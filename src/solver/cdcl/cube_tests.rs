@@ -4,11 +4,12 @@
 use super::tests::{brute_force, pigeonhole, random_mixed, sudoku_cnf, sudoku_var, ESCARGOT};
 use super::Solver;
 use crate::cnf::Cnf;
+use crate::families::random_lits;
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
 
-use crate::lit::testing::lit;
+use crate::lit::testing::{lit, lits};
 
 /// `base` with every literal of `cube` added as a unit.
 fn with_units(base: &Cnf, cube: &[Lit]) -> Cnf {
@@ -27,9 +28,8 @@ fn satisfies(model: &[bool], clause: &[Lit]) -> bool {
 
 /// A random cube of 0..=4 literals; sometimes contradictory or repeating a literal.
 fn random_cube(rng: &mut SplitMix64, num_vars: usize) -> Vec<Lit> {
-    let mut cube: Vec<Lit> = (0..rng.index(5))
-        .map(|_| Var::from_index(rng.index(num_vars)).lit(rng.next() & 1 == 0))
-        .collect();
+    let len = rng.index(5);
+    let mut cube = lits(&random_lits(rng, num_vars, len));
     if !cube.is_empty() && rng.index(10) == 0 {
         cube.push(!cube[0]);
     }

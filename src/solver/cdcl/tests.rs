@@ -1,9 +1,10 @@
 //! Differential and structural tests of the CDCL solver.
 //!
 //! Every answer is checked by code independent of the solver: models with
-//! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration, UNSAT on
-//! larger ones by MiniSat when `/usr/bin/minisat` is installed (required when `CI=true`).
-//! Random formulas come from a fixed-seed SplitMix64 generator, so failures reproduce.
+//! [`Cnf::is_satisfied_by`], UNSAT on small formulas by brute-force enumeration
+//! ([`crate::testkit::brute`]), UNSAT on larger ones by MiniSat when it is on `PATH`
+//! (required when `CI=true`). Random formulas come from a fixed-seed SplitMix64
+//! generator, so failures reproduce.
 
 use std::path::Path;
 use std::process::Command;
@@ -12,11 +13,13 @@ use std::sync::Arc;
 
 use super::{RestartPolicy, Solver};
 use crate::cnf::Cnf;
+use crate::families::{self, random_clause, random_ksat, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
+use crate::testkit::{brute, external};
 
-use crate::lit::testing::lit;
+use crate::lit::testing::{lit, lits};
 
 pub(super) fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     let mut cnf = Cnf::new(num_vars);
@@ -27,25 +30,9 @@ pub(super) fn cnf(num_vars: usize, clauses: &[&[i64]]) -> Cnf {
     cnf
 }
 
-/// A clause of `len` distinct variables with random signs.
-fn random_clause(rng: &mut SplitMix64, num_vars: usize, len: usize) -> Vec<Lit> {
-    let mut clause: Vec<Lit> = Vec::with_capacity(len);
-    while clause.len() < len.min(num_vars) {
-        let var = Var::from_index(rng.index(num_vars));
-        if clause.iter().all(|l| l.var() != var) {
-            clause.push(var.lit(rng.next() & 1 == 0));
-        }
-    }
-    clause
-}
-
 /// Uniform random 3-SAT at clause/variable ratio 4.26, the satisfiability threshold.
 fn random_3sat(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
-    let mut cnf = Cnf::new(num_vars);
-    for _ in 0..(num_vars as f64 * 4.26).round() as usize {
-        cnf.add_clause(&random_clause(rng, num_vars, 3));
-    }
-    cnf
+    random_ksat(rng, num_vars, 3, 4.26).to_cnf()
 }
 
 /// Clause lengths 1..=6, units rare, with a density that gives both answers; a few
@@ -65,51 +52,22 @@ pub(super) fn random_mixed(rng: &mut SplitMix64, num_vars: usize) -> Cnf {
         let mut clause = random_clause(rng, num_vars, len);
         match rng.index(40) {
             0 => clause.push(clause[0]),
-            1 => clause.push(!clause[0]),
+            1 => clause.push(-clause[0]),
             _ => {}
         }
-        cnf.add_clause(&clause);
+        cnf.add_clause(&lits(&clause));
     }
     cnf
 }
 
-/// Satisfiability by enumerating every assignment, with clauses as bit masks.
+/// Satisfiability by enumerating every assignment (at most 20 variables).
 pub(super) fn brute_force(cnf: &Cnf) -> bool {
-    let n = cnf.num_vars();
-    assert!(n <= 20, "brute force is for small formulas");
-    let masks: Vec<(u32, u32)> = cnf
-        .clauses()
-        .map(|clause| {
-            clause.iter().fold((0, 0), |(pos, neg), l| {
-                let bit = 1u32 << l.var().index();
-                if l.is_positive() {
-                    (pos | bit, neg)
-                } else {
-                    (pos, neg | bit)
-                }
-            })
-        })
-        .collect();
-    (0u32..1 << n).any(|assignment| {
-        masks
-            .iter()
-            .all(|&(pos, neg)| assignment & pos != 0 || !assignment & neg != 0)
-    })
+    assert!(cnf.num_vars() <= 20, "brute force is for small formulas");
+    brute::is_satisfiable(&Formula::from(cnf))
 }
 
-const MINISAT: &str = "/usr/bin/minisat";
-
-/// MiniSat's answer (true = SAT), or `None` when MiniSat is not installed and `CI` is
-/// not `true`.
-fn minisat(cnf: &Cnf) -> Option<bool> {
-    if !Path::new(MINISAT).exists() {
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "CI=true requires {MINISAT}"
-        );
-        return None;
-    }
+/// MiniSat's answer (true = SAT) on `cnf`, run as the program `minisat`.
+fn minisat(minisat: &Path, cnf: &Cnf) -> bool {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let stem = format!(
         "sudosat-cdcl-{}-{}",
@@ -127,7 +85,7 @@ fn minisat(cnf: &Cnf) -> Option<bool> {
         text.push_str("0\n");
     }
     std::fs::write(&input, text).unwrap();
-    let status = Command::new(MINISAT)
+    let status = Command::new(minisat)
         .arg("-verb=0")
         .arg(&input)
         .arg(&output)
@@ -137,8 +95,8 @@ fn minisat(cnf: &Cnf) -> Option<bool> {
     let _ = std::fs::remove_file(&input);
     let _ = std::fs::remove_file(&output);
     match status.code() {
-        Some(10) => Some(true),
-        Some(20) => Some(false),
+        Some(10) => true,
+        Some(20) => false,
         other => panic!("minisat exited with {other:?}"),
     }
 }
@@ -148,8 +106,14 @@ fn solve(cnf: &Cnf) -> Outcome {
 }
 
 /// Solves and checks the answer against the model checker, brute force (≤ 20 variables)
-/// or MiniSat. Returns whether the formula is satisfiable.
-fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool {
+/// or MiniSat (when given; else counted in `missing_minisat`). Returns whether the
+/// formula is satisfiable.
+fn check(
+    cnf: &Cnf,
+    policy: RestartPolicy,
+    minisat_path: Option<&Path>,
+    missing_minisat: &mut usize,
+) -> bool {
     let mut solver = Solver::new(cnf);
     solver.set_restart_policy(policy);
     let outcome = solver.solve();
@@ -165,8 +129,8 @@ fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool 
     if cnf.num_vars() <= 20 {
         assert_eq!(sat, brute_force(cnf), "disagreement with brute force");
     } else if !sat {
-        match minisat(cnf) {
-            Some(expected) => assert!(!expected, "minisat found a model"),
+        match minisat_path {
+            Some(path) => assert!(!minisat(path, cnf), "minisat found a model"),
             None => *missing_minisat += 1,
         }
     }
@@ -175,7 +139,7 @@ fn check(cnf: &Cnf, policy: RestartPolicy, missing_minisat: &mut usize) -> bool 
 
 fn report_missing(missing: usize) {
     if missing > 0 {
-        eprintln!("note: {MINISAT} absent, {missing} UNSAT answers not cross-checked");
+        eprintln!("note: minisat absent, {missing} UNSAT answers not cross-checked");
     }
 }
 
@@ -196,7 +160,7 @@ fn random_small_formulas_agree_with_brute_force() {
         } else {
             RestartPolicy::Glucose
         };
-        sat += check(&cnf, policy, &mut missing) as usize;
+        sat += check(&cnf, policy, None, &mut missing) as usize;
         total += 1;
     }
     assert!(
@@ -207,6 +171,7 @@ fn random_small_formulas_agree_with_brute_force() {
 
 #[test]
 fn random_larger_formulas_agree_with_minisat() {
+    let minisat = external::peer_solver("minisat");
     let mut rng = SplitMix64(2);
     let mut missing = 0;
     let (mut sat, mut total) = (0, 0);
@@ -226,7 +191,7 @@ fn random_larger_formulas_agree_with_minisat() {
         } else {
             RestartPolicy::Glucose
         };
-        sat += check(&cnf, policy, &mut missing) as usize;
+        sat += check(&cnf, policy, minisat.as_deref(), &mut missing) as usize;
         total += 1;
     }
     report_missing(missing);
@@ -238,20 +203,7 @@ fn random_larger_formulas_agree_with_minisat() {
 
 /// PHP(pigeons, holes): every pigeon in a hole, no two pigeons share one.
 pub(super) fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
-    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
-    let mut cnf = Cnf::new(pigeons * holes);
-    for p in 0..pigeons {
-        let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-        cnf.add_clause(&clause);
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                cnf.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
-            }
-        }
-    }
-    cnf
+    families::pigeonhole(pigeons, holes).to_cnf()
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! An independent DRUP checker and DRAT decoders for the proof tests.
+//! An independent DRUP checker and DRAT decoders for the proof tests, the differential
+//! check and `examples/drat_check.rs`.
 //!
 //! Nothing here uses the solver's code: clauses are `Vec<i64>` in DIMACS form, proofs are
 //! parsed from their bytes, and unit propagation is a plain occurrence-list loop, so a
@@ -8,6 +9,11 @@
 //! needs it, so accepting it could only hide a bug), every deletion must name a present
 //! clause, and the proof must add the empty clause. [`dratify_check`] is the adapter to the
 //! dratify crate, the second checker every proof test also asks.
+//!
+//! The decoders are strict too (every step ends in 0, nothing follows it, no comment
+//! lines): they read our own solver's proofs, where anything else is a bug. Each comes in
+//! a form that maps literals as it reads ([`parse_text_with`]), so that `drat_check` can
+//! hold a proof of hundreds of megabytes in dratify's 32-bit literals directly.
 
 use std::collections::HashMap;
 
@@ -16,6 +22,14 @@ pub type Step = (bool, Vec<i64>);
 
 /// Parses a text DRAT proof. Every step must end in `0`.
 pub fn parse_text(bytes: &[u8]) -> Result<Vec<Step>, String> {
+    parse_text_with(bytes, |lit| lit)
+}
+
+/// Parses a text DRAT proof, each DIMACS literal (never 0) turned into an `L` by `map`.
+pub fn parse_text_with<L>(
+    bytes: &[u8],
+    mut map: impl FnMut(i64) -> L,
+) -> Result<Vec<(bool, Vec<L>)>, String> {
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
     let mut steps = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -39,7 +53,7 @@ pub fn parse_text(bytes: &[u8]) -> Result<Vec<Step>, String> {
             if lit == 0 {
                 ended = true;
             } else {
-                clause.push(lit);
+                clause.push(map(lit));
             }
         }
         if !ended {
@@ -52,6 +66,14 @@ pub fn parse_text(bytes: &[u8]) -> Result<Vec<Step>, String> {
 
 /// Decodes a binary DRAT proof: `a`/`d`, varints `2v`/`2v+1`, a 0 byte per step.
 pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Step>, String> {
+    parse_binary_with(bytes, |lit| lit)
+}
+
+/// Decodes a binary DRAT proof, each DIMACS literal turned into an `L` by `map`.
+pub fn parse_binary_with<L>(
+    bytes: &[u8],
+    mut map: impl FnMut(i64) -> L,
+) -> Result<Vec<(bool, Vec<L>)>, String> {
     let mut steps = Vec::new();
     let mut pos = 0;
     while pos < bytes.len() {
@@ -86,11 +108,34 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Step>, String> {
                 return Err(format!("byte {pos}: literal code 1"));
             }
             let var = (value / 2) as i64;
-            clause.push(if value % 2 == 1 { -var } else { var });
+            clause.push(map(if value % 2 == 1 { -var } else { var }));
         }
         steps.push((deletion, clause));
     }
     Ok(steps)
+}
+
+/// Whether `bytes` look like a binary proof: binary DRAT starts with an `a` or `d` byte
+/// followed by a varint; text starts with a digit, `-`, `d` and a blank, or is empty.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    match bytes {
+        [b'a', ..] => true,
+        [b'd', next, ..] => !matches!(next, b' ' | b'\t'),
+        _ => bytes.iter().take(64).any(|&b| b == 0 || b >= 0x80),
+    }
+}
+
+/// Parses a text or binary proof, whichever [`is_binary`] says it is, mapping literals
+/// by `map`.
+pub fn parse_with<L>(
+    bytes: &[u8],
+    map: impl FnMut(i64) -> L,
+) -> Result<Vec<(bool, Vec<L>)>, String> {
+    if is_binary(bytes) {
+        parse_binary_with(bytes, map)
+    } else {
+        parse_text_with(bytes, map)
+    }
 }
 
 /// A forward DRUP checker over DIMACS clauses.
@@ -285,7 +330,7 @@ pub fn check(formula: &[Vec<i64>], steps: &[Step]) -> Result<usize, String> {
 }
 
 /// dratify's literal: variable v (1-based) is 2(v-1), its negation 2(v-1)+1.
-fn dratify_lit(n: i64) -> dratify::Lit {
+pub fn dratify_lit(n: i64) -> dratify::Lit {
     (2 * (n.unsigned_abs() - 1) + u64::from(n < 0)) as dratify::Lit
 }
 

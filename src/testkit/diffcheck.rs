@@ -4,20 +4,20 @@
 //!
 //! Nothing here trusts a solver: every model is checked against the clauses read back
 //! from the formula file, every UNSAT of the cdcl engine comes with a DRAT proof checked
-//! by dratify (and by our own forward checker `drat.rs` when short), and every definite answer must agree with every
-//! other one, across solvers and across encodings. A solver that gives up (timeout) is
-//! counted, not trusted. Both users declare `mod drat;` at their crate root.
-
-#![allow(dead_code)]
+//! by dratify (and by our own forward checker [`super::drat`] when short), and every
+//! definite answer must agree with every other one, across solvers and across encodings.
+//! A solver that gives up (timeout) is counted, not trusted. The binaries are run from
+//! the paths in [`Tools`], so the same code drives the test build's binaries and the
+//! release binaries the fuzzer is pointed at.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use sudosat::families::{Family, Formula, Instance};
-
-use crate::drat;
+use super::drat;
+use crate::families::{Family, Formula, Instance, Scale};
+use crate::rng::SplitMix64;
 
 /// What a solver answered, once its model or proof has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +175,7 @@ fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
 const OWN_CHECKER_STEPS: usize = 2_000;
 
 /// Checks a text DRAT proof of `formula`: dratify (RUP only: our solver never needs RAT)
-/// always, and `drat.rs`, which shares no code with dratify, on small proofs too.
+/// always, and [`drat::check`], which shares no code with dratify, on small proofs too.
 fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
     let steps = drat::parse_text(proof)?;
     if steps.len() <= OWN_CHECKER_STEPS {
@@ -379,13 +379,13 @@ fn agree(answers: &[(&str, Verdict)]) -> Result<Verdict, String> {
 pub fn run_family(
     tools: &Tools,
     family: Family,
-    scale: sudosat::families::Scale,
+    scale: Scale,
     seed: u64,
     dpll: bool,
     mut more: impl FnMut(usize) -> bool,
     count: &mut Count,
 ) -> Result<(), (Instance, String)> {
-    let mut rng = sudosat::rng::SplitMix64(seed ^ (family as u64).wrapping_mul(0x9E37_79B9));
+    let mut rng = SplitMix64(seed ^ (family as u64).wrapping_mul(0x9E37_79B9));
     let mut round = 0;
     while more(round) {
         let instance = family.generate(&mut rng, scale, round);

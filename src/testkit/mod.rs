@@ -1,0 +1,31 @@
+//! Test support: the oracles, checkers and lookups that the unit tests, the integration
+//! tests (`tests/`), the examples and the differential fuzzer share, so that each exists
+//! once.
+//!
+//! Compiled only with the `testkit` feature, which users never need: the crate's
+//! dev-dependency on itself turns it on for `cargo test`, `cargo build --examples` and
+//! `cargo clippy --all-targets`, so the library's unit tests (`crate::testkit`) and every
+//! other target (`sudosat::testkit`) see the same code. Examples and integration tests
+//! could not share a module any other way than by `#[path]` includes of each other's
+//! files, which is how this started.
+//!
+//! The formula generators themselves live in [`crate::families`] (pigeonhole, random
+//! k-SAT, random literals, parity chains, puzzles), which the long differential fuzzer
+//! also draws from; this module holds what judges a solver's answer without trusting
+//! it, and where test material outside the repository is found:
+//!
+//! - [`brute`]: satisfiability and model counts by trying every assignment;
+//! - [`drat`]: DRAT decoders, a forward RUP checker sharing no code with the solver, and
+//!   the adapter to the `dratify` crate;
+//! - [`diffcheck`]: one instance through every engine, encoding and peer solver, every
+//!   model and proof checked;
+//! - [`external`]: the `../shared` folder and peer solvers on `PATH`, both of which a
+//!   test may skip without, except under `CI=true`, where a missing one fails the test.
+//!
+//! Like all test code, these panic on misuse (a formula too large to brute-force, a
+//! fixture missing under `CI=true`) rather than return errors.
+
+pub mod brute;
+pub mod diffcheck;
+pub mod drat;
+pub mod external;
