@@ -55,7 +55,7 @@ def main():
             sys.exit(f"hanidoku-run: {name} is not on PATH")
     puzzle_dir = pathlib.Path(args.puzzles)
     if not puzzle_dir.is_dir():
-        puzzle_dir = pathlib.Path("/work/shared/puzzles/hanidoku")
+        sys.exit(f"hanidoku-run: {puzzle_dir} is not a directory")
     files = sorted(puzzle_dir.glob("*.txt"))
     if not files:
         sys.exit(f"hanidoku-run: no puzzle files in {puzzle_dir}")

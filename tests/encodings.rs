@@ -48,7 +48,7 @@ fn the_empty_9x9_has_the_published_clause_counts() {
         assert_eq!(header(&text), (729, clauses), "{encoding}");
         assert!(text.contains(&format!("\nc encoding {encoding}: var(r,c,v)")));
     }
-    // compact is the default (the benchmark in the README chose it).
+    // compact is the default (the benchmark in docs/encoding.md chose it).
     let escargot = testdata("puzzles/9x9_ai_escargot.txt");
     let path = escargot.to_str().unwrap();
     let default = run("sudoku2cnf", &[path], b"");

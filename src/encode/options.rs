@@ -16,7 +16,7 @@ pub enum EncodingKind {
     Extended,
     /// Extended after propagating the givens: satisfied clauses dropped, false literals
     /// removed, the fixed variables kept as unit clauses at the end. The default, chosen by
-    /// `scripts/encodings.py` (see the README).
+    /// `scripts/encodings.py` (docs/encoding.md).
     #[default]
     Compact,
 }

@@ -48,7 +48,7 @@ ENCODINGS (--encoding; clauses for an empty 9x9):
   minimal    cell at-least-one, per house and digit at-most-one          8,829
   efficient  minimal + cell at-most-one                                 11,745
   extended   efficient + per house and digit at-least-one               11,988
-  compact    (default, the fastest in scripts/encodings.py: see the README)
+  compact    (default, the fastest in scripts/encodings.py: docs/encoding.md)
              extended after propagating the givens (naked and hidden singles): satisfied
              clauses dropped, false literals removed, and the fixed variables written as
              unit clauses at the end, so the header still counts n^3 variables and every

@@ -22,7 +22,7 @@ impl Solver {
     /// analysis), and every clause learnt is dropped before returning, since it may not
     /// follow from the formula alone. The clauses, watches, activities and phases stay;
     /// this is how a stream of puzzles over one layout is solved by default (see
-    /// `cli::cube_solver` for the measurements against [`Solver::solve_with_assumptions`]).
+    /// `solver::cube_solver` for the measurements against [`Solver::solve_with_assumptions`]).
     ///
     /// [`Outcome::Unsat`] means "no model with this cube". Learnt clauses from earlier
     /// plain solve calls are kept unless a reduction ran during the cube, in which case
