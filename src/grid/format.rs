@@ -123,7 +123,7 @@ fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
 /// assert_eq!(text.lines().count(), 7);
 /// ```
 pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
-    if let Geometry::Hex { row_lengths } = layout.geometry() {
+    if let Geometry::Hex { row_lengths, .. } = layout.geometry() {
         return hex_pretty(grid, row_lengths);
     }
     if layout.box_size().is_none() {

@@ -65,7 +65,7 @@ const FONT_FAMILY: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 pub fn to_svg(grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> String {
     let board = match layout.geometry() {
         Geometry::Square { side, .. } => square_board(layout, *side),
-        Geometry::Hex { row_lengths } => hex_board(row_lengths),
+        Geometry::Hex { row_lengths, .. } => hex_board(row_lengths),
     };
     let mut svg = String::with_capacity(256 + 96 * board.centres.len());
     let (width, height) = (num(board.width), num(board.height));
