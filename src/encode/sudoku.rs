@@ -8,7 +8,7 @@
 use thiserror::Error;
 
 use super::compact::{self, ClauseSink};
-use super::{hanidoku, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap};
+use super::{honeycomb, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap};
 use crate::grid::{parse_puzzles_for, to_line, Grid, PuzzleError};
 use crate::layout::{parse_layout_file, Layout, LayoutError, LayoutFileError};
 use crate::lit::Lit;
@@ -118,7 +118,7 @@ pub fn encode_with(
         }
     }
     for line in layout.lines() {
-        hanidoku::add_run_clauses(&mut sink, &map, line, size);
+        honeycomb::add_line_clauses(&mut sink, &map, line, size);
     }
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
@@ -193,8 +193,9 @@ fn header_comments(grid: &Grid, layout: &Layout, map: &VarMap, kind: EncodingKin
         None => comments.push(format!("layout {}", layout.name())),
     }
     comments.push(format!("size {n}"));
-    // Hanidoku's extended encoding keeps its historical name `runs`.
-    let name = match (layout.is_square(), kind) {
+    // Hanidoku's extended encoding keeps its historical name `runs` (any layout with run
+    // lines: a honeycomb file without them is named like the square encodings).
+    let name = match (layout.lines().is_empty(), kind) {
         (true, kind) => kind.name().to_string(),
         (false, EncodingKind::Extended) => "runs".to_string(),
         (false, kind) => format!("runs {kind}"),
