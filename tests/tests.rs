@@ -9,6 +9,7 @@ mod cactusplot;
 mod differential;
 mod encodings;
 mod gridcheck;
+mod honeycomb;
 mod hostile;
 mod layouts;
 mod model2grid;

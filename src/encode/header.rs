@@ -39,8 +39,9 @@ pub(super) fn header_comments(
         None => comments.push(format!("layout {}", layout.name())),
     }
     comments.push(format!("size {n}"));
-    // Hanidoku's extended encoding keeps its historical name `runs`.
-    let name = match (layout.is_square(), kind) {
+    // Hanidoku's extended encoding keeps its historical name `runs` (any layout with run
+    // lines: a honeycomb file without them is named like the square encodings).
+    let name = match (layout.lines().is_empty(), kind) {
         (true, kind) => kind.name().to_string(),
         (false, EncodingKind::Extended) => "runs".to_string(),
         (false, kind) => format!("runs {kind}"),

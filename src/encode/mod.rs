@@ -25,6 +25,8 @@
 //!
 //! Layouts with consecutive-run lines (Hanidoku) add the clauses of the `hanidoku` module's
 //! docs: 549 variables and 7,468 clauses for the empty honeycomb, no auxiliary variables.
+//! Run lines of at most half the digits (honeycomb layout files) get the `honeycomb`
+//! module's span clauses instead.
 //!
 //! **Symmetry breaking** (`--break-symmetry`, [`EncodeOptions::break_symmetry`]) adds
 //! value-precedence clauses over the digits no given uses; the argument that this keeps
@@ -35,6 +37,7 @@ mod clauses;
 mod compact;
 mod hanidoku;
 mod header;
+mod honeycomb;
 mod options;
 mod sudoku;
 mod symmetry;

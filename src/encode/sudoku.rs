@@ -5,7 +5,7 @@
 use super::clauses::{add_exactly_one, add_pairwise_at_most_one, ClauseSink};
 use super::header::header_comments;
 use super::{
-    compact, hanidoku, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap,
+    compact, honeycomb, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap,
 };
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -113,7 +113,7 @@ pub fn encode_with(
         }
     }
     for line in layout.lines() {
-        hanidoku::add_run_clauses(&mut sink, &map, line, size);
+        honeycomb::add_line_clauses(&mut sink, &map, line, size);
     }
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {

@@ -3,8 +3,8 @@
 //!
 //! Candidates come from the geometry (for squares: row and column permutations within
 //! bands and stacks, band and stack permutations, transposition, or the 8 rotations and
-//! reflections; for the honeycomb: its 12 rotations and reflections in cube
-//! coordinates). A candidate is used only if it maps every house onto a house and every
+//! reflections; for honeycombs: the 12 rotations and reflections of the hexagonal lattice
+//! about the board's centre, in cube coordinates). A candidate is used only if it maps every house onto a house and every
 //! line onto a line, checked against the layout itself, so a wrong candidate (an X-Sudoku
 //! band swap breaking a diagonal, a jigsaw region) is never applied. Digits are renamed
 //! freely when the layout has only houses, and reversed (`d → n+1−d`, which keeps runs
@@ -91,8 +91,12 @@ impl Symmetries {
                 out
             }
             Geometry::Hex { .. } => {
+                // The drawn symmetry first, then the others in turn, so that a board with
+                // fewer than 12 symmetries still gets a random one of those it has.
                 let which = rng.index(12);
-                hex_symmetry(layout, which).into_iter().collect()
+                (0..12)
+                    .filter_map(|step| hex_symmetry(layout, (which + step) % 12))
+                    .collect()
             }
         }
     }
@@ -155,17 +159,27 @@ fn dihedral(n: usize, r: usize, c: usize, turn: usize) -> usize {
     r * n + c
 }
 
-/// Symmetry number `which` (0..12) of the honeycomb: cube coordinates (u, v, w) =
-/// (row − 5, falling − 5, 5 − rising), 1-based indices, sum 0; the symmetries permute
-/// the three coordinates (6 ways) and optionally negate all of them.
+/// Symmetry number `which` (0..12) of a honeycomb board about its centre of mass: the
+/// symmetries of the hexagonal lattice permute the three cube coordinates (6 ways) and
+/// optionally negate all of them. Cube coordinates come from the places (row y,
+/// half-column x) as (y, (x − y)/2, −(x + y)/2), shifted to an even lattice. `None` when
+/// the image of some cell is no cell (the board lacks that symmetry).
+///
+/// To stay in integers the coordinates are scaled by the cell count N and taken relative
+/// to their sum S: a cell p goes to `(S + g(N·p − S)) / N`, which must be a lattice
+/// point. On Hanidoku the centre is the middle cell and these are the course's cube
+/// coordinates (row − 5, falling − 5, 5 − rising), so the numbering of the 12 symmetries
+/// is the one the generator always used.
 fn hex_symmetry(layout: &Layout, which: usize) -> Option<Vec<usize>> {
+    let Geometry::Hex { half_columns, .. } = layout.geometry() else {
+        return None;
+    };
     let cube = |cell: usize| -> [i64; 3] {
-        let (r, c) = layout.position(cell);
-        let row = r as i64 + 1;
-        let col = c as i64 + 1;
-        let rising = col + (row - 5).max(0);
-        let falling = col + (5 - row).max(0);
-        [row - 5, falling - 5, 5 - rising]
+        let (row, _) = layout.position(cell);
+        let (y, x) = (row as i64, half_columns[cell] as i64);
+        // Every cell has the same parity of x + y; shift odd boards onto the even lattice.
+        let x = x - (x + y).rem_euclid(2);
+        [y, (x - y) / 2, -(x + y) / 2]
     };
     const ORDERS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -177,14 +191,28 @@ fn hex_symmetry(layout: &Layout, which: usize) -> Option<Vec<usize>> {
     ];
     let order = ORDERS[which % 6];
     let sign = if which >= 6 { -1 } else { 1 };
+    let count = layout.num_cells() as i64;
     let mut index = std::collections::HashMap::new();
+    let mut sum = [0i64; 3];
     for cell in 0..layout.num_cells() {
-        index.insert(cube(cell), cell);
+        let p = cube(cell);
+        for axis in 0..3 {
+            sum[axis] += p[axis];
+        }
+        index.insert(p, cell);
     }
     (0..layout.num_cells())
         .map(|cell| {
             let p = cube(cell);
-            let image = [sign * p[order[0]], sign * p[order[1]], sign * p[order[2]]];
+            let scaled = [0, 1, 2].map(|axis| count * p[axis] - sum[axis]);
+            let mut image = [0i64; 3];
+            for axis in 0..3 {
+                let moved = sum[axis] + sign * scaled[order[axis]];
+                if moved % count != 0 {
+                    return None;
+                }
+                image[axis] = moved / count;
+            }
             index.get(&image).copied()
         })
         .collect()
@@ -205,6 +233,77 @@ mod tests {
             distinct.insert(perm);
         }
         assert_eq!(distinct.len(), 12);
+    }
+
+    #[test]
+    fn hanidoku_symmetries_keep_their_numbering_so_seeds_keep_their_grids() {
+        // Symmetry `which` as the generator computed it before boards became files: cube
+        // coordinates (row − 5, falling − 5, 5 − rising) from the course's line formulas.
+        let layout = Layout::hanidoku();
+        let cube = |cell: usize| -> [i64; 3] {
+            let (r, c) = layout.position(cell);
+            let (row, col) = (r as i64 + 1, c as i64 + 1);
+            [
+                row - 5,
+                col + (5 - row).max(0) - 5,
+                5 - col - (row - 5).max(0),
+            ]
+        };
+        let cells: std::collections::HashMap<[i64; 3], usize> =
+            (0..61).map(|cell| (cube(cell), cell)).collect();
+        let orders = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for which in 0..12 {
+            let sign = if which >= 6 { -1 } else { 1 };
+            let order = orders[which % 6];
+            let formula: Vec<usize> = (0..61)
+                .map(|cell| {
+                    let p = cube(cell);
+                    cells[&[sign * p[order[0]], sign * p[order[1]], sign * p[order[2]]]]
+                })
+                .collect();
+            assert_eq!(
+                hex_symmetry(&layout, which),
+                Some(formula),
+                "symmetry {which}"
+            );
+        }
+    }
+
+    #[test]
+    fn honeycomb_files_keep_exactly_their_rotations() {
+        // The flower's and the pinwheel's regions turn with the board but are not mirror
+        // images of themselves: 6 of the 12 lattice symmetries keep them. A trapezoid keeps
+        // its mirror, a triangle (centred on a corner, not a cell) its 3 turns and 3
+        // mirrors, a lopsided board only the identity.
+        for (file, kept) in [
+            (include_str!("../../testdata/layouts/flower.layout"), 6),
+            (include_str!("../../testdata/layouts/pinwheel.layout"), 6),
+            ("digits 3\nhoneycomb 2\n. . .\n . .\nneighbours differ\n", 2),
+            (
+                "digits 3\nhoneycomb 3\n. . .\n . .\n  .\nneighbours differ\n",
+                6,
+            ),
+            ("digits 3\nhoneycomb 2\n. .\n . . .\nneighbours differ\n", 1),
+        ] {
+            let layout = crate::layout::parse_layout_file(file, "f").unwrap();
+            let symmetries = Symmetries::new(&layout);
+            let mut distinct = HashSet::new();
+            for which in 0..12 {
+                if let Some(perm) = hex_symmetry(&layout, which) {
+                    if symmetries.preserves(&layout, &perm) {
+                        distinct.insert(perm);
+                    }
+                }
+            }
+            assert_eq!(distinct.len(), kept, "{file}");
+        }
     }
 
     #[test]

@@ -64,8 +64,8 @@ pub fn to_block(grid: &Grid) -> String {
     text
 }
 
-/// The block format for any layout: square layouts as [`to_block`], the honeycomb one
-/// row per line with the digits together (`26345`), `0` for blank.
+/// The block format for any layout: square layouts as [`to_block`], honeycombs one row
+/// per line with the digits together (`26345`), `0` for blank.
 ///
 /// ```
 /// use sudosat::grid::{format::to_block_for, Grid};
@@ -74,7 +74,9 @@ pub fn to_block(grid: &Grid) -> String {
 /// assert_eq!(text.lines().map(str::len).collect::<Vec<_>>(), [5, 6, 7, 8, 9, 8, 7, 6, 5]);
 /// ```
 pub fn to_block_for(grid: &Grid, layout: &Layout) -> String {
-    if grid.is_square() {
+    // The layout decides, not the cell count: the flower's 49 cells over 7 digits would
+    // pass for a 7x7 square.
+    if layout.is_square() {
         return to_block(grid);
     }
     let mut text = String::with_capacity(grid.cells().len() * 2);
@@ -88,23 +90,66 @@ pub fn to_block_for(grid: &Grid, layout: &Layout) -> String {
     text
 }
 
-/// The honeycomb as hex ASCII art: each cell drawn `/d\` (the top of a hexagon), rows centred
-/// so that neighbouring rows are offset by half a cell, as the hexagons sit.
-fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
-    let widest = row_lengths.iter().copied().max().unwrap_or(0);
+/// The honeycomb as hex ASCII art: each cell drawn `/d\` (the top of a hexagon) at twice
+/// its half-column, so that neighbouring rows are offset by half a cell, as the hexagons
+/// sit. A board with regions gets its region map beside it, one letter per region (`a`
+/// for the first region in reading order; `.` for a cell in none), since the hexagons
+/// themselves cannot show walls in text.
+fn hex_pretty(grid: &Grid, layout: &Layout, row_lengths: &[usize], halves: &[usize]) -> String {
+    let regions = hex_region_letters(layout);
+    // A cell is 4 columns wide ("/d\" and a gap): half a cell is 2 columns.
+    let picture_width = halves.iter().map(|&x| 2 * x + 3).max().unwrap_or(0);
     let mut text = String::new();
-    let mut rest = grid.cells();
+    let mut first = 0;
     for &length in row_lengths {
-        let (row, tail) = rest.split_at(length.min(rest.len()));
-        rest = tail;
-        // A cell is 4 columns wide ("  d " with its gap): half a cell is 2 columns.
-        let indent = 2 * (widest - length);
-        let _ = write!(text, "{:indent$}", "");
-        let cells: Vec<String> = row.iter().map(|&v| format!("/{}\\", symbol(v))).collect();
-        text.push_str(cells.join(" ").trim_end());
+        let cells = first..(first + length).min(grid.cells().len());
+        first += length;
+        let mut row = String::new();
+        for cell in cells.clone() {
+            let _ = write!(
+                row,
+                "{:pad$}",
+                "",
+                pad = (2 * halves[cell]).saturating_sub(row.len())
+            );
+            let _ = write!(row, "/{}\\", symbol(grid.cells()[cell]));
+        }
+        if let Some(letters) = &regions {
+            let start = picture_width + 4;
+            for cell in cells {
+                let _ = write!(
+                    row,
+                    "{:pad$}",
+                    "",
+                    pad = (start + halves[cell]).saturating_sub(row.len())
+                );
+                row.push(letters[cell]);
+            }
+        }
+        text.push_str(row.trim_end());
         text.push('\n');
     }
     text
+}
+
+/// One letter per cell naming its region (`a`, `b`, ... by first cell; `.` for none), or
+/// `None` when the layout has no regions.
+fn hex_region_letters(layout: &Layout) -> Option<Vec<char>> {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut letters = vec!['.'; layout.num_cells()];
+    let regions = layout
+        .houses()
+        .iter()
+        .filter(|house| house.kind == HouseKind::Region);
+    let mut any = false;
+    for (number, house) in regions.enumerate() {
+        any = true;
+        let letter = char::from(LETTERS[number % LETTERS.len()]);
+        for &cell in &house.cells {
+            letters[cell] = letter;
+        }
+    }
+    any.then_some(letters)
 }
 
 /// A picture for people: `|` between boxes, `+---+` lines between bands, `.` for blank,
@@ -123,8 +168,12 @@ fn hex_pretty(grid: &Grid, row_lengths: &[usize]) -> String {
 /// assert_eq!(text.lines().count(), 7);
 /// ```
 pub fn to_pretty(grid: &Grid, layout: &Layout) -> String {
-    if let Geometry::Hex { row_lengths } = layout.geometry() {
-        return hex_pretty(grid, row_lengths);
+    if let Geometry::Hex {
+        row_lengths,
+        half_columns,
+    } = layout.geometry()
+    {
+        return hex_pretty(grid, layout, row_lengths, half_columns);
     }
     if layout.box_size().is_none() {
         if let Some(regions) = region_map(layout) {
@@ -305,6 +354,18 @@ mod tests {
             crate::grid::parse_puzzles_for(&line, &layout, true).unwrap()[0].grid,
             grid
         );
+    }
+
+    #[test]
+    fn a_honeycomb_with_regions_draws_its_region_map_beside_the_digits() {
+        let text = "digits 3\nhoneycomb 2\n . .\n. . .\nregions\n a b\na . b\n";
+        let layout = crate::layout::parse_layout_file(text, "f").unwrap();
+        let grid = Grid::for_layout(&layout, vec![1, 2, 3, 0, 1]).unwrap();
+        let pretty = to_pretty(&grid, &layout);
+        assert_eq!(pretty, "  /1\\ /2\\       a b\n/3\\ /.\\ /1\\    a . b\n");
+        // A 7-digit board of 49 cells is no 7x7 square: its blocks follow its rows.
+        let block = to_block_for(&grid, &layout);
+        assert_eq!(block, "12\n301\n");
     }
 
     #[test]

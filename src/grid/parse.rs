@@ -13,12 +13,13 @@
 //!
 //! A reader made with [`PuzzleReader::for_layout`] reads puzzles of that layout only. For a
 //! square layout (X-Sudoku, a layout file) the formats above apply with the layout's size,
-//! and givens are checked against its houses. For the Hanidoku honeycomb:
+//! and givens are checked against its houses. For a honeycomb (Hanidoku, a honeycomb
+//! layout file):
 //!
-//! - **Line format**: 61 symbols in reading order (`0` or `.` blank), optionally after
-//!   the course files' prefix `HQV1G`; spaces are ignored.
-//! - **Block format**: one line per row of the honeycomb (5, 6, 7, 8, 9, 8, 7, 6, 5
-//!   symbols), spaces between symbols optional.
+//! - **Line format**: one symbol per cell in reading order (61 for Hanidoku; `0` or `.`
+//!   blank), optionally after the course files' prefix `HQV1G`; spaces are ignored.
+//! - **Block format**: one line per row of the honeycomb (Hanidoku: 5, 6, 7, 8, 9, 8, 7,
+//!   6, 5 symbols), spaces between symbols optional.
 //!
 //! Everywhere: `#` lines are comments, blank lines between puzzles are ignored, `\r`
 //! and surrounding whitespace are dropped, and a final newline is optional. A first line

@@ -4,9 +4,9 @@
 //! lines round the grid and wherever two neighbouring cells belong to different boxes or
 //! jigsaw regions (so the picture follows the layout's region map, not a box size).
 //! Cells of a main diagonal (X-Sudoku) are shaded light blue, cells of extra houses
-//! (windoku and the like) light grey. Hex layouts (Hanidoku) are drawn as a honeycomb of
-//! pointy-top hexagons, rows centred so that neighbouring rows sit half a cell apart, with
-//! a thick outline round the board.
+//! (windoku and the like) light grey. Hex layouts (Hanidoku, honeycomb layout files) are
+//! drawn as a honeycomb of pointy-top hexagons at their places, neighbouring rows half a
+//! cell apart, with a thick outline round the board and thick walls between regions.
 //!
 //! Digits are centred in their cells and written as numbers (1..16 on a 16x16), with a
 //! font scaled to the cell. Givens (cells filled in the puzzle) are bold black, solved
@@ -18,7 +18,7 @@
 //! scripts can find them. The only text that does not come from us, the layout's name (a
 //! layout file may choose it), is escaped.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::Grid;
@@ -65,7 +65,10 @@ const FONT_FAMILY: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 pub fn to_svg(grid: &Grid, layout: &Layout, givens: Option<&Grid>) -> String {
     let board = match layout.geometry() {
         Geometry::Square { side, .. } => square_board(layout, *side),
-        Geometry::Hex { row_lengths } => hex_board(row_lengths),
+        Geometry::Hex {
+            row_lengths,
+            half_columns,
+        } => hex_board(layout, row_lengths, half_columns),
     };
     let mut svg = String::with_capacity(256 + 96 * board.centres.len());
     let (width, height) = (num(board.width), num(board.height));
@@ -242,20 +245,28 @@ fn region_borders(region: &[Option<usize>], side: usize) -> String {
     path
 }
 
-/// The honeycomb: one hexagon per cell, rows centred under the longest, and a thick
-/// outline along every hexagon edge that has no neighbour across it.
-fn hex_board(row_lengths: &[usize]) -> Board {
+/// The honeycomb: one hexagon per cell at its place (row, half-column), shaded as the
+/// square cells are, and a thick line along every hexagon edge that has no neighbour
+/// across it (the outline) or a neighbour of another region (region walls, drawn once,
+/// from the earlier cell).
+fn hex_board(layout: &Layout, row_lengths: &[usize], halves: &[usize]) -> Board {
     let width = 3f64.sqrt() * HEX_RADIUS;
-    let widest = row_lengths.iter().copied().max().unwrap_or(0);
     // Cells in half-cell columns: row r, position h, so that neighbours in the same row
     // are 2 apart and neighbours in adjacent rows 1 apart.
     let mut cells = Vec::new();
     for (row, &length) in row_lengths.iter().enumerate() {
-        for col in 0..length {
-            cells.push((row as i64, (widest - length + 2 * col) as i64));
+        for _ in 0..length {
+            let half = halves.get(cells.len()).copied().unwrap_or(0);
+            cells.push((row as i64, half as i64));
         }
     }
-    let occupied: HashSet<(i64, i64)> = cells.iter().copied().collect();
+    let index: HashMap<(i64, i64), usize> = cells
+        .iter()
+        .enumerate()
+        .map(|(cell, &place)| (place, cell))
+        .collect();
+    let region = regions(layout);
+    let shade = shades(layout);
     let centre = |(row, half): (i64, i64)| {
         (
             MARGIN + width / 2.0 + half as f64 * width / 2.0,
@@ -264,7 +275,7 @@ fn hex_board(row_lengths: &[usize]) -> Board {
     };
     let mut lines = String::new();
     let mut outline = String::new();
-    for &cell in &cells {
+    for (number, &cell) in cells.iter().enumerate() {
         let (x, y) = centre(cell);
         // Corners clockwise from the top, and the neighbour across the edge that starts
         // at each corner: upper right, right, lower right, lower left, left, upper left.
@@ -281,15 +292,20 @@ fn hex_board(row_lengths: &[usize]) -> Board {
             .iter()
             .map(|&(cx, cy)| format!("{},{}", num(cx), num(cy)))
             .collect();
+        let fill = shade.get(number).copied().flatten().unwrap_or("#ffffff");
         let _ = writeln!(
             lines,
-            "<polygon class=\"cell\" points=\"{}\" fill=\"#ffffff\" stroke=\"{THIN_COLOUR}\" \
+            "<polygon class=\"cell\" points=\"{}\" fill=\"{fill}\" stroke=\"{THIN_COLOUR}\" \
              stroke-width=\"{}\"/>",
             points.join(" "),
             num(THIN)
         );
         for (edge, (d_row, d_half)) in across.iter().enumerate() {
-            if !occupied.contains(&(cell.0 + d_row, cell.1 + d_half)) {
+            let wall = match index.get(&(cell.0 + d_row, cell.1 + d_half)) {
+                None => true,
+                Some(&other) => other > number && region.get(other) != region.get(number),
+            };
+            if wall {
                 let (from, to) = (corners[edge], corners[(edge + 1) % 6]);
                 let _ = write!(
                     outline,
@@ -309,8 +325,9 @@ fn hex_board(row_lengths: &[usize]) -> Board {
         num(THICK)
     );
     let rows = row_lengths.len() as f64;
+    let widest = halves.iter().copied().max().map_or(0, |x| x + 2);
     Board {
-        width: widest as f64 * width + 2.0 * MARGIN,
+        width: widest as f64 * width / 2.0 + 2.0 * MARGIN,
         height: (1.5 * rows + 0.5) * HEX_RADIUS + 2.0 * MARGIN,
         centres: cells.into_iter().map(centre).collect(),
         font_size: 0.9 * HEX_RADIUS,

@@ -305,3 +305,37 @@ fn numbers_are_short() {
         ["12", "12.5", "41.57", "0", "0", "100.1"]
     );
 }
+
+#[test]
+fn a_honeycomb_file_draws_its_outline_and_each_region_wall_once() {
+    // The pinwheel lists every touching pair (neighbours differ), so the expected strokes
+    // follow from the layout alone: each hexagon has 6 edges, a touching pair shares one,
+    // and a shared edge is a wall when the two cells lie in different regions (the centre
+    // lies in none).
+    let text = include_str!("../../testdata/layouts/pinwheel.layout");
+    let layout = parse_layout_file(text, "pinwheel.layout").unwrap();
+    let pairs: Vec<&[usize]> = layout
+        .houses()
+        .iter()
+        .filter(|house| house.kind == HouseKind::Neighbours)
+        .map(|house| house.cells.as_slice())
+        .collect();
+    let region = regions(&layout);
+    let walls = pairs
+        .iter()
+        .filter(|pair| region[pair[0]] != region[pair[1]])
+        .count();
+    let outline = 6 * layout.num_cells() - 2 * pairs.len();
+    let svg = to_svg(&Grid::empty_for(&layout), &layout, None);
+    let document = parse(&svg);
+    assert_eq!(elements(&document, "polygon").len(), 37);
+    let path = elements(&document, "path")
+        .into_iter()
+        .find(|node| node.attribute("class") == Some("borders"))
+        .and_then(|node| node.attribute("d"))
+        .unwrap();
+    assert_eq!(path.matches('M').count(), outline + walls);
+    // The rim of a side-4 hexagon has 42 edges; the six blades wall off the centre (6
+    // edges) and meet each other along six zig-zag seams of 5 edges.
+    assert_eq!((outline, walls), (42, 6 + 6 * 5));
+}

@@ -1,5 +1,7 @@
 //! Layout files: square boards described as text (jigsaw region maps, diagonals, extra
-//! houses such as windoku's four hyper boxes).
+//! houses such as windoku's four hyper boxes). A file that uses a honeycomb keyword
+//! (`digits`, `honeycomb`, ...) describes a hexagonal board instead and is read by the
+//! `hex_file` module.
 //!
 //! # Format
 //!
@@ -25,6 +27,7 @@
 
 use thiserror::Error;
 
+use super::hex_file::{parse_honeycomb_file, HoneycombFileError, KEYWORDS};
 use super::square::{diagonals, rows_and_columns};
 use super::{Geometry, House, HouseKind, Layout};
 
@@ -105,6 +108,9 @@ pub enum LayoutFileError {
         /// The size N.
         size: usize,
     },
+    /// A honeycomb file that does not describe a board.
+    #[error("{0}")]
+    Honeycomb(#[from] HoneycombFileError),
 }
 
 /// Groups the cells of a map by label, labels ordered by their first cell; `.` is skipped.
@@ -122,6 +128,17 @@ fn group_by_label(map: &[char]) -> Vec<(char, Vec<usize>)> {
     groups
 }
 
+/// True when some line starts with a keyword only honeycomb files use, followed by its
+/// value (every such keyword takes one): a square map row is single symbols, so it can
+/// only look like one by accident of a label-for-label spelling without a second token.
+fn is_honeycomb_file(text: &str) -> bool {
+    text.lines().any(|line| {
+        let mut tokens = line.split_whitespace();
+        let keyword = tokens.next().unwrap_or("");
+        KEYWORDS.contains(&keyword) && tokens.next().is_some()
+    })
+}
+
 /// Parses a layout file's text; `file` names it in errors. See the module docs.
 ///
 /// ```
@@ -132,6 +149,9 @@ fn group_by_label(map: &[char]) -> Vec<(char, Vec<usize>)> {
 /// assert_eq!(layout.source(), Some(text));
 /// ```
 pub fn parse_layout_file(text: &str, file: &str) -> Result<Layout, LayoutFileError> {
+    if is_honeycomb_file(text) {
+        return Ok(parse_honeycomb_file(text, file)?);
+    }
     let mut name = String::from("custom");
     let mut size: Option<usize> = None;
     let mut regions: Option<(usize, Vec<char>)> = None;

@@ -3,14 +3,20 @@
 //!
 //! Every other stage (parser, encoder, decoder, checker, formatters) is written against a
 //! `Layout` rather than against rows, columns and boxes, so that a jigsaw region map, the
-//! X-Sudoku diagonals, windoku boxes or the Hanidoku honeycomb only need a constructor here.
+//! X-Sudoku diagonals, windoku boxes or a honeycomb only need a constructor here, and
+//! most boards not even that: layout files (`file` for square boards, `hex_file` for
+//! honeycombs, whose geometry is in `hex`) describe them as data. The built-in Hanidoku is
+//! such a file, compiled in.
 //!
 //! Two kinds of constraint group exist:
 //!
 //! - **houses** ([`Layout::houses`]): all-different groups. A house with exactly
 //!   [`Layout::size`] cells must hold every digit once; a shorter one only forbids repeats.
-//! - **lines** ([`Layout::lines`]): consecutive-run groups (Hanidoku). A line of `m` cells
-//!   holds `m` distinct digits forming a run such as 3, 4, 5, 6, 7.
+//! - **lines** ([`Layout::lines`]): consecutive-run groups (Hanidoku, `run` rules of
+//!   honeycomb files). A line of `m` cells holds `m` distinct digits forming a run such
+//!   as 3, 4, 5, 6, 7.
+//!
+//! "Neighbours differ" needs no third kind: each touching pair is a house of two cells.
 //!
 //! Invariants, established by the constructors and relied on by the encoder and checker:
 //! every cell index in a group is `< num_cells()`, no group lists a cell twice, and a group
@@ -22,6 +28,8 @@
 
 mod file;
 mod hanidoku;
+mod hex;
+mod hex_file;
 mod square;
 
 use std::fmt;
@@ -30,6 +38,7 @@ use std::path::Path;
 use thiserror::Error;
 
 pub use file::{parse_layout_file, LayoutFileError};
+pub use hex_file::HoneycombFileError;
 
 /// The largest box side supported: `64 = 8²` digits still fit a `u8` cell with room to
 /// spare, and a 64x64 grid already has 262,144 variables.
@@ -55,6 +64,8 @@ pub enum HouseKind {
     Rising,
     /// A Hanidoku line falling to the right (`\`), counted left to right.
     Falling,
+    /// Two touching cells of a honeycomb under "neighbours differ".
+    Neighbours,
 }
 
 impl fmt::Display for HouseKind {
@@ -68,6 +79,7 @@ impl fmt::Display for HouseKind {
             HouseKind::Extra => "extra house",
             HouseKind::Rising => "rising line",
             HouseKind::Falling => "falling line",
+            HouseKind::Neighbours => "neighbour pair",
         })
     }
 }
@@ -101,11 +113,14 @@ pub enum Geometry {
         /// The box side, when the regions are k×k boxes.
         box_size: Option<usize>,
     },
-    /// Hexagonal cells in rows of the given lengths, each row centred under the longest,
-    /// so neighbouring rows are offset by half a cell.
+    /// Hexagonal cells in rows, neighbouring rows offset by half a cell (the `hex`
+    /// module's doubled coordinates).
     Hex {
         /// Cells per row, top to bottom.
         row_lengths: Vec<usize>,
+        /// For each cell in reading order, its horizontal place in half cells from the
+        /// board's left edge: cells of a row are 2 apart, a neighbour in the next row 1.
+        half_columns: Vec<usize>,
     },
 }
 
@@ -154,6 +169,8 @@ pub enum LayoutError {
 /// given without a size take it from the input, as the puzzle readers and the model
 /// decoder detect it (the X-Sudoku diagonals exist at every n²×n² size); anything else is
 /// one layout from the start.
+// One value per tool run: boxing the layout would save a few hundred bytes once.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutChoice {
     /// `sudoku` (or no `--layout`) without a size: the square of the input's size.
@@ -238,7 +255,7 @@ impl Layout {
     ) -> Layout {
         let (num_cells, row_starts) = match &geometry {
             Geometry::Square { side, .. } => (side * side, Vec::new()),
-            Geometry::Hex { row_lengths } => {
+            Geometry::Hex { row_lengths, .. } => {
                 let mut starts = Vec::with_capacity(row_lengths.len());
                 let mut total = 0;
                 for length in row_lengths {
@@ -325,7 +342,7 @@ impl Layout {
     pub fn rows(&self) -> usize {
         match &self.geometry {
             Geometry::Square { side, .. } => *side,
-            Geometry::Hex { row_lengths } => row_lengths.len(),
+            Geometry::Hex { row_lengths, .. } => row_lengths.len(),
         }
     }
 
@@ -333,7 +350,7 @@ impl Layout {
     pub fn cols(&self) -> usize {
         match &self.geometry {
             Geometry::Square { side, .. } => *side,
-            Geometry::Hex { row_lengths } => row_lengths.iter().copied().max().unwrap_or(0),
+            Geometry::Hex { row_lengths, .. } => row_lengths.iter().copied().max().unwrap_or(0),
         }
     }
 
@@ -367,7 +384,7 @@ impl Layout {
         &self.houses
     }
 
-    /// Consecutive-run lines (Hanidoku): rows, then rising, then falling lines.
+    /// Consecutive-run lines (Hanidoku, `run` rules): rows, then rising, then falling lines.
     pub fn lines(&self) -> &[House] {
         &self.lines
     }
@@ -399,7 +416,7 @@ impl Layout {
     pub fn row_lengths(&self) -> Vec<usize> {
         match &self.geometry {
             Geometry::Square { side, .. } => vec![*side; *side],
-            Geometry::Hex { row_lengths } => row_lengths.clone(),
+            Geometry::Hex { row_lengths, .. } => row_lengths.clone(),
         }
     }
 
