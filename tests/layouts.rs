@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use crate::util::{self, run, run_program, scratch, testdata};
 
 /// How to get a solver answer for a CNF file (CNF path, scratch directory -> answer).
-type Solve<'a> = &'a dyn Fn(&Path, &Path) -> Vec<u8>;
+pub(crate) type Solve<'a> = &'a dyn Fn(&Path, &Path) -> Vec<u8>;
 
 /// A named solver, boxed so that ours and the external ones sit in one list.
-type NamedSolver = (&'static str, Box<dyn Fn(&Path, &Path) -> Vec<u8>>);
+pub(crate) type NamedSolver = (&'static str, Box<dyn Fn(&Path, &Path) -> Vec<u8>>);
 
 fn satsolve(cnf: &Path, _: &Path) -> Vec<u8> {
     let answer = run("satsolve", &[cnf.to_str().unwrap()], b"");
@@ -20,7 +20,7 @@ fn satsolve(cnf: &Path, _: &Path) -> Vec<u8> {
 }
 
 /// The solvers to put in the middle: ours, then MiniSat and CaDiCaL when installed.
-fn solvers() -> Vec<NamedSolver> {
+pub(crate) fn solvers() -> Vec<NamedSolver> {
     let mut solvers: Vec<NamedSolver> = vec![("satsolve", Box::new(satsolve))];
     if let Some(minisat) = util::peer_solver("minisat") {
         solvers.push((
@@ -49,7 +49,7 @@ fn solvers() -> Vec<NamedSolver> {
 /// Encodes every puzzle of `puzzles` under `layout` (one CNF each), solves each with
 /// `solve`, decodes with `--layout`, and checks all grids with `gridcheck --puzzle`.
 /// Returns the decoded grids, one line each.
-fn pipeline(name: &str, layout: &str, puzzles: &Path, solve: Solve) -> String {
+pub(crate) fn pipeline(name: &str, layout: &str, puzzles: &Path, solve: Solve) -> String {
     let dir = scratch(name);
     let split = dir.join("cnf");
     run(
@@ -86,7 +86,7 @@ fn pipeline(name: &str, layout: &str, puzzles: &Path, solve: Solve) -> String {
 }
 
 /// The lines of a solution file, comments dropped.
-fn solutions(file: &str) -> String {
+pub(crate) fn solutions(file: &str) -> String {
     let text = std::fs::read_to_string(testdata(file)).unwrap();
     let lines: Vec<&str> = text
         .lines()

@@ -9,6 +9,7 @@ mod differential;
 mod drat;
 mod encodings;
 mod gridcheck;
+mod honeycomb;
 mod hostile;
 mod layouts;
 mod model2grid;
