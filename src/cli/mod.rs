@@ -25,6 +25,7 @@ pub mod progress;
 pub mod propagate;
 pub mod satsolve;
 mod stream;
+pub mod sudoplay;
 
 pub use stream::Tally;
 
