@@ -20,4 +20,5 @@ mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
 mod sudokugen;
+mod sudoplay;
 mod util;
