@@ -203,9 +203,9 @@ fn key_line(app: &App, width: usize) -> String {
         "0 clear".to_string(),
         "t hint".to_string(),
         "c check".to_string(),
-        "p pencil".to_string(),
-        "q quit".to_string(),
         "? keys".to_string(),
+        "q quit".to_string(),
+        "p pencil".to_string(),
         "z undo".to_string(),
     ];
     let mut line = String::new();

@@ -10,12 +10,12 @@ use ratatui::Terminal;
 use super::app::{App, Prompt};
 use super::board::Palette;
 use super::screen;
-use crate::grid::{parse_puzzles, ParseOptions};
+use crate::grid::parse_puzzles_for;
 use crate::layout::Layout;
 use crate::play::prepare;
 
 fn app(layout: Layout, puzzle: &str) -> App {
-    let givens = parse_puzzles(puzzle, &ParseOptions::default()).unwrap()[0]
+    let givens = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
         .grid
         .clone();
     let prepared = prepare(&layout, &givens).unwrap();
@@ -126,4 +126,30 @@ fn the_screen_fits_80x24_or_says_how_large_it_must_be() {
     );
     let small = screen(&mut app, 60, 20);
     assert!(small.contains("needs a terminal of at least"), "{small}");
+}
+
+#[test]
+fn a_click_selects_the_cell_under_the_mouse() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let mut app = app(
+        Layout::hanidoku(),
+        "HQV1G0000000000000000000000000000000000000000000000020530000403500",
+    );
+    screen(&mut app, 80, 24);
+    // The honeycomb's middle row starts at column 0 on screen line 1 + 2·4 + 1 = 10;
+    // its third cell's digit column is 4·2 + 2 = 10.
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.mouse(click(10, 10));
+    assert_eq!(crate::play::cell_name(app.layout(), app.selected), "r5c3");
+    app.mouse(click(79, 23));
+    assert_eq!(
+        crate::play::cell_name(app.layout(), app.selected),
+        "r5c3",
+        "no cell there"
+    );
 }
