@@ -22,6 +22,7 @@ pub mod grid;
 pub mod layout;
 pub mod lit;
 pub mod model;
+pub mod play;
 pub mod plot;
 pub mod rng;
 pub mod solver;

@@ -22,4 +22,5 @@ mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
 mod sudokugen;
+mod sudoplay;
 mod util;

@@ -31,6 +31,7 @@ pub mod progress;
 pub mod satsolve;
 pub mod sudoku2cnf;
 pub mod sudokugen;
+pub mod sudoplay;
 
 /// The two bytes every gzip stream starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];

@@ -1,0 +1,299 @@
+//! Unit propagation that remembers why: the engine behind the hints that explain
+//! themselves.
+//!
+//! The generator's propagator (`gen::propagate`) only answers "does propagation decide
+//! this?"; a hint must also say *which clauses* decided it. So every literal set by
+//! propagation keeps its **reason**, the clause that became unit, and [`Propagator::cone`]
+//! walks those reasons back from a clause to the literals that were assumed (the board's
+//! digits, and the negated digit of a refutation): the implication graph of a CDCL solver
+//! (Marques-Silva & Sakallah, GRASP, 1999), read here for people rather than for learning.
+//!
+//! Two watched literals per clause (Moskewicz et al., Chaff, 2001), a trail, and undo to a
+//! mark. Invariant, as in MiniSat: the first two literals of every clause of two or more
+//! literals are its watches, and a watch is false only if every other literal is false or
+//! the clause is satisfied by the other watch, once the trail is fully propagated.
+
+use std::collections::HashSet;
+
+use crate::cnf::Cnf;
+use crate::lit::Lit;
+
+/// No reason: a literal that was assumed, not implied.
+const ASSUMED: u32 = u32::MAX;
+
+/// Unit propagation with reasons over a fixed clause set.
+pub struct Propagator {
+    lits: Vec<Lit>,
+    /// Clause `i` is `lits[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+    /// For each literal code, the clauses in which that literal is watched.
+    watches: Vec<Vec<u32>>,
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    values: Vec<i8>,
+    /// Per variable: the clause that implied its value, or [`ASSUMED`].
+    reasons: Vec<u32>,
+    /// Per variable: its index on the trail while it is assigned.
+    positions: Vec<u32>,
+    trail: Vec<Lit>,
+    head: usize,
+    /// Unit clauses of the formula (clause indices), asserted by [`Propagator::reset`].
+    units: Vec<u32>,
+    /// The formula has an empty clause.
+    empty: bool,
+}
+
+impl Propagator {
+    /// A propagator over the clauses of `cnf`, with nothing assigned.
+    pub fn new(cnf: &Cnf) -> Propagator {
+        let mut p = Propagator {
+            lits: Vec::with_capacity(cnf.num_lits()),
+            starts: vec![0],
+            watches: vec![Vec::new(); 2 * cnf.num_vars()],
+            values: vec![0; cnf.num_vars()],
+            reasons: vec![ASSUMED; cnf.num_vars()],
+            positions: vec![0; cnf.num_vars()],
+            trail: Vec::with_capacity(cnf.num_vars()),
+            head: 0,
+            units: Vec::new(),
+            empty: false,
+        };
+        for (index, clause) in cnf.clauses().enumerate() {
+            let index = index as u32;
+            match clause.len() {
+                0 => p.empty = true,
+                1 => p.units.push(index),
+                _ => {
+                    p.watches[clause[0].code()].push(index);
+                    p.watches[clause[1].code()].push(index);
+                }
+            }
+            p.lits.extend_from_slice(clause);
+            p.starts.push(p.lits.len());
+        }
+        p
+    }
+
+    /// The literals of clause `index` (their order changes as watches move).
+    pub fn clause(&self, index: u32) -> &[Lit] {
+        let i = index as usize;
+        &self.lits[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// 1 if `lit` is true, -1 if false, 0 if unassigned.
+    pub fn value(&self, lit: Lit) -> i8 {
+        let v = self.values[lit.var().index()];
+        if lit.is_negative() {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// The clause that implied `lit`'s variable, `None` for an assumed or free one.
+    pub fn reason(&self, lit: Lit) -> Option<u32> {
+        let index = lit.var().index();
+        (self.values[index] != 0 && self.reasons[index] != ASSUMED).then(|| self.reasons[index])
+    }
+
+    /// Unassigns everything and asserts the formula's unit clauses, propagated; `None` on
+    /// success, or the clause found false.
+    pub fn reset(&mut self) -> Option<u32> {
+        self.undo_to(0);
+        if self.empty {
+            return Some(0);
+        }
+        for i in 0..self.units.len() {
+            let index = self.units[i];
+            let lit = self.clause(index)[0];
+            if !self.assign(lit, index) {
+                return Some(index);
+            }
+        }
+        self.propagate()
+    }
+
+    /// Makes `lit` true without a reason; false if it is already false.
+    pub fn assume(&mut self, lit: Lit) -> bool {
+        self.assign(lit, ASSUMED)
+    }
+
+    fn assign(&mut self, lit: Lit, reason: u32) -> bool {
+        match self.value(lit) {
+            1 => true,
+            -1 => false,
+            _ => {
+                let var = lit.var().index();
+                self.values[var] = if lit.is_negative() { -1 } else { 1 };
+                self.reasons[var] = reason;
+                self.positions[var] = self.trail.len() as u32;
+                self.trail.push(lit);
+                true
+            }
+        }
+    }
+
+    /// Propagates the trail to a fixpoint; the clause found false on a conflict.
+    ///
+    /// Postcondition on success: no clause is unit or false under the assignment.
+    pub fn propagate(&mut self) -> Option<u32> {
+        while self.head < self.trail.len() {
+            let false_lit = !self.trail[self.head];
+            self.head += 1;
+            let mut list = std::mem::take(&mut self.watches[false_lit.code()]);
+            let mut kept = 0;
+            let mut conflict = None;
+            let mut i = 0;
+            while i < list.len() {
+                let clause = list[i];
+                i += 1;
+                let (start, end) = (
+                    self.starts[clause as usize],
+                    self.starts[clause as usize + 1],
+                );
+                if self.lits[start] == false_lit {
+                    self.lits.swap(start, start + 1);
+                }
+                let other = self.lits[start];
+                if self.value(other) == 1 {
+                    list[kept] = clause;
+                    kept += 1;
+                    continue;
+                }
+                if let Some(k) = (start + 2..end).find(|&k| self.value(self.lits[k]) != -1) {
+                    self.lits.swap(start + 1, k);
+                    self.watches[self.lits[start + 1].code()].push(clause);
+                    continue;
+                }
+                list[kept] = clause;
+                kept += 1;
+                if !self.assign(other, clause) {
+                    conflict = Some(clause);
+                    while i < list.len() {
+                        list[kept] = list[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                }
+            }
+            list.truncate(kept);
+            self.watches[false_lit.code()] = list;
+            if conflict.is_some() {
+                return conflict;
+            }
+        }
+        None
+    }
+
+    /// The trail length, to undo to later.
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Unassigns everything after the first `mark` trail entries. The trail up to `mark`
+    /// must have been fully propagated.
+    pub fn undo_to(&mut self, mark: usize) {
+        for lit in self.trail.drain(mark..) {
+            self.values[lit.var().index()] = 0;
+        }
+        self.head = self.head.min(mark);
+    }
+
+    /// The clauses that `clause` (unit or false now) rests on: it, and recursively the
+    /// reason of every other literal it has, back to assumed literals. In trail order of
+    /// the literal each clause implied; `clause` itself comes last.
+    pub fn cone(&self, clause: u32) -> Vec<u32> {
+        let mut seen = vec![clause];
+        let mut visited: HashSet<u32> = HashSet::from([clause]);
+        let mut stack = vec![clause];
+        while let Some(current) = stack.pop() {
+            for &lit in self.clause(current) {
+                if let Some(reason) = self.reason(lit) {
+                    if visited.insert(reason) {
+                        seen.push(reason);
+                        stack.push(reason);
+                    }
+                }
+            }
+        }
+        // The literal a reason clause implied is its one true literal whose reason it is.
+        let position = |index: u32| -> u32 {
+            if index == clause {
+                return u32::MAX;
+            }
+            self.clause(index)
+                .iter()
+                .find(|lit| self.value(**lit) == 1 && self.reason(**lit) == Some(index))
+                .map_or(u32::MAX - 1, |lit| self.positions[lit.var().index()])
+        };
+        seen.sort_by_key(|&index| position(index));
+        seen
+    }
+
+    /// The literal clause `index` implied (its true literal whose reason it is), if any.
+    pub fn implied_by(&self, index: u32) -> Option<Lit> {
+        self.clause(index)
+            .iter()
+            .copied()
+            .find(|&lit| self.value(lit) == 1 && self.reason(lit) == Some(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(n: i64) -> Lit {
+        Lit::from_dimacs(n).unwrap()
+    }
+
+    fn cnf(clauses: &[&[i64]]) -> Cnf {
+        let mut cnf = Cnf::new(0);
+        for clause in clauses {
+            cnf.add_clause(&clause.iter().map(|&n| lit(n)).collect::<Vec<_>>());
+        }
+        cnf
+    }
+
+    #[test]
+    fn a_chain_keeps_its_reasons_and_its_cone_leaves_out_bystanders() {
+        // 1 -> 2 -> 3, and 4 -> 5 beside it; assuming 1 and 4.
+        let formula = cnf(&[&[-1, 2], &[-2, 3], &[-4, 5], &[-3, -5, 6]]);
+        let mut p = Propagator::new(&formula);
+        assert_eq!(p.reset(), None);
+        assert!(p.assume(lit(1)));
+        assert_eq!(p.propagate(), None);
+        assert_eq!(p.value(lit(3)), 1);
+        assert_eq!(p.reason(lit(3)), Some(1));
+        assert_eq!(p.reason(lit(1)), None);
+        assert_eq!(p.cone(1), vec![0, 1]);
+        assert!(p.assume(lit(4)));
+        assert_eq!(p.propagate(), None);
+        assert_eq!(p.implied_by(3), Some(lit(6)));
+        assert_eq!(p.cone(3), vec![0, 1, 2, 3]);
+        let mark = p.mark();
+        assert!(p.assume(lit(-6)) || p.value(lit(6)) == 1);
+        p.undo_to(mark);
+        assert_eq!(p.value(lit(6)), 1);
+    }
+
+    #[test]
+    fn a_conflict_names_the_false_clause_and_undo_restores() {
+        let formula = cnf(&[&[-1, 2], &[-1, 3], &[-2, -3], &[7]]);
+        let mut p = Propagator::new(&formula);
+        assert_eq!(p.reset(), None);
+        assert_eq!(p.value(lit(7)), 1);
+        assert_eq!(p.reason(lit(7)), Some(3));
+        let mark = p.mark();
+        assert!(p.assume(lit(1)));
+        let conflict = p.propagate().expect("1 forces 2 and 3, which clash");
+        assert_eq!(conflict, 2);
+        let mut cone = p.cone(conflict);
+        cone.sort_unstable();
+        assert_eq!(cone, vec![0, 1, 2]);
+        p.undo_to(mark);
+        assert_eq!((p.value(lit(1)), p.value(lit(2))), (0, 0));
+        assert!(p.assume(lit(-2)));
+        assert_eq!(p.propagate(), None);
+        assert_eq!(p.value(lit(1)), -1);
+    }
+}

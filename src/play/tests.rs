@@ -1,0 +1,441 @@
+//! Tests of the game state: moves, undo and redo, pencil marks, checking, hint reasons,
+//! saved games; and a property: random play always undoes to the exact earlier board,
+//! and every hint agrees with the solution.
+
+use std::time::Duration;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::check::check_grid;
+use crate::grid::{parse_puzzles, parse_puzzles_for, ParseOptions};
+
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+const GOLDEN: &str =
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
+/// An easy puzzle (Norvig's first example): singles all the way.
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const JIGSAW_LAYOUT: &str = include_str!("../../testdata/layouts/jigsaw9.layout");
+const JIGSAW: &str =
+    ".......17..9.8..4..2..1.....1.2....6.92............15........8........69..4......";
+const HANIDOKU: &str = "HQV1G0000000000000000000000000000000000000000000000020530000403500";
+
+fn grid(text: &str) -> Grid {
+    parse_puzzles(text, &ParseOptions::default()).unwrap()[0]
+        .grid
+        .clone()
+}
+
+fn square9(text: &str) -> (Layout, Grid) {
+    (Layout::square(9).unwrap(), grid(text))
+}
+
+fn hanidoku() -> (Layout, Grid) {
+    let layout = Layout::hanidoku();
+    let givens = parse_puzzles_for(HANIDOKU, &layout, false).unwrap()[0]
+        .grid
+        .clone();
+    (layout, givens)
+}
+
+fn jigsaw() -> (Layout, Grid) {
+    let layout = crate::layout::parse_layout_file(JIGSAW_LAYOUT, "jigsaw9.layout").unwrap();
+    let givens = parse_puzzles_for(JIGSAW, &layout, false).unwrap()[0]
+        .grid
+        .clone();
+    (layout, givens)
+}
+
+fn prepared(layout: &Layout, givens: &Grid) -> (Game, Hinter) {
+    let prepared = prepare(layout, givens).unwrap();
+    (prepared.game, prepared.hinter.expect("a unique puzzle"))
+}
+
+/// Hints until solved; every hint must fill a blank (or wrong) cell with the solution's
+/// digit, and the end must be a valid grid. Returns the reasons' texts.
+fn hint_to_the_end(game: &mut Game, hinter: &mut Hinter) -> Vec<(Hint, String)> {
+    let solution = game.solution().unwrap().clone();
+    let mut hints = Vec::new();
+    loop {
+        let before = game.digits();
+        let Some(hint) = game.hint(hinter, 0) else {
+            break;
+        };
+        assert_eq!(hint.digit, solution.cells()[hint.cell], "{hint:?}");
+        verify_single(game.layout(), &before, &hint);
+        let text = hint.text(game.layout());
+        hints.push((hint, text));
+        assert!(hints.len() <= game.layout().num_cells(), "hints do not end");
+    }
+    assert!(game.is_solved());
+    assert!(check_grid(&game.grid(), game.layout(), Some(game.givens()), false).is_empty());
+    hints
+}
+
+/// Checks the claim of a single against the board it was made on, independently of the
+/// hinter: a naked single's other digits are all among its peers; a hidden single's
+/// group holds the cell, and every other cell of it is filled or sees the digit.
+fn verify_single(layout: &Layout, digits: &[u8], hint: &Hint) {
+    let sees = |cell: usize, digit: u8| {
+        layout
+            .groups()
+            .filter(|g| g.cells.contains(&cell))
+            .any(|g| g.cells.iter().any(|&o| o != cell && digits[o] == digit))
+    };
+    match &hint.reason {
+        Reason::NakedSingle => {
+            for digit in 1..=layout.size() as u8 {
+                assert_eq!(sees(hint.cell, digit), digit != hint.digit, "{hint:?}");
+            }
+        }
+        Reason::HiddenSingle { group } => {
+            let group = layout.groups().find(|g| &g.to_string() == group).unwrap();
+            assert!(group.cells.contains(&hint.cell));
+            assert!(!sees(hint.cell, hint.digit));
+            for &other in group.cells.iter().filter(|&&o| o != hint.cell) {
+                assert!(digits[other] != 0 || sees(other, hint.digit), "{hint:?}");
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn givens_cannot_change_and_moves_undo_and_redo_exactly() {
+    let (layout, givens) = square9(ESCARGOT);
+    let mut game = Game::new(&layout, &givens, None);
+    assert_eq!(
+        game.act(Action::Place(0, 5)).unwrap_err().to_string(),
+        "r1c1 is a given and cannot change"
+    );
+    assert!(matches!(
+        game.act(Action::Place(1, 10)),
+        Err(PlayError::NotADigit { digit: 10, size: 9 })
+    ));
+    let start = game.cells().to_vec();
+    game.act(Action::Mark(1, 4)).unwrap();
+    game.act(Action::Mark(1, 6)).unwrap();
+    assert_eq!(game.cells()[1].marks, 0b101000);
+    game.act(Action::Place(1, 2)).unwrap();
+    assert_eq!(
+        game.act(Action::Mark(1, 3)).unwrap_err(),
+        PlayError::Filled("r1c2".into())
+    );
+    let placed = game.cells().to_vec();
+    game.act(Action::Clear(1)).unwrap();
+    assert_eq!(
+        game.cells()[1],
+        CellState {
+            digit: 0,
+            marks: 0b101000
+        }
+    );
+    game.act(Action::Clear(1)).unwrap();
+    assert_eq!(game.cells()[1], CellState::default());
+    assert_eq!(game.counters.moves, 5);
+    game.act(Action::Undo).unwrap();
+    game.act(Action::Undo).unwrap();
+    assert_eq!(game.cells(), placed.as_slice());
+    game.act(Action::Redo).unwrap();
+    game.act(Action::Undo).unwrap();
+    for _ in 0..3 {
+        game.act(Action::Undo).unwrap();
+    }
+    assert_eq!(game.cells(), start.as_slice());
+    assert_eq!(game.act(Action::Undo), Err(PlayError::NothingToUndo));
+    game.act(Action::Redo).unwrap();
+    game.act(Action::Place(2, 9)).unwrap();
+    assert_eq!(game.act(Action::Redo), Err(PlayError::NothingToRedo));
+    assert_eq!(game.counters.moves, 6, "undo and redo are not moves");
+    assert!(game.unsaved());
+}
+
+#[test]
+fn checking_names_the_house_of_a_repeat_and_the_cells_off_the_solution() {
+    let (layout, givens) = square9(ESCARGOT);
+    let (mut game, _) = prepared(&layout, &givens);
+    // r1c2 = 1 repeats the given 1 of r1c1 (row 1 and box 1).
+    game.act(Action::Place(1, 1)).unwrap();
+    let breaks = game.rule_breaks();
+    let texts: Vec<&str> = breaks.iter().map(|b| b.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "1 repeats in row 1",
+            "1 repeats in column 2",
+            "1 repeats in box 1"
+        ]
+    );
+    assert!(
+        breaks.iter().all(|b| b.cells == [1]),
+        "only placed cells are marked"
+    );
+    assert_eq!(game.counters.mistakes, 1);
+    let solution = game.solution().unwrap().clone();
+    game.act(Action::Place(1, solution.cells()[1])).unwrap();
+    assert!(game.rule_breaks().is_empty());
+    assert_eq!(game.differences(), Some(vec![]));
+    let wrong = (1..=9).find(|&d| d != solution.cells()[2]).unwrap();
+    game.act(Action::Place(2, wrong)).unwrap();
+    assert_eq!(game.differences(), Some(vec![2]));
+    assert_eq!(game.counters.mistakes, 2);
+}
+
+#[test]
+fn a_single_blank_is_a_naked_single_and_a_mistake_is_corrected_first() {
+    let (layout, _) = square9(ESCARGOT);
+    let solved = grid(include_str!(
+        "../../testdata/puzzles/9x9_ai_escargot.solution.txt"
+    ));
+    let mut puzzle = solved.clone();
+    puzzle.set_cell(40, 0);
+    puzzle.set_cell(41, 0);
+    let (mut game, mut hinter) = prepared(&layout, &puzzle);
+    game.act(Action::Place(
+        41,
+        if solved.cells()[41] == 1 { 2 } else { 1 },
+    ))
+    .unwrap();
+    let hint = game.hint(&mut hinter, 0).unwrap();
+    assert!(matches!(hint.reason, Reason::Mistake { .. }), "{hint:?}");
+    assert_eq!(game.cells()[41].digit, solved.cells()[41]);
+    let hint = game.hint(&mut hinter, 0).unwrap();
+    assert_eq!(
+        hint.text(&layout),
+        format!("r5c5: only {} fits", solved.cells()[40])
+    );
+    assert!(game.hint(&mut hinter, 0).is_none());
+    assert!(game.is_solved());
+    assert_eq!(game.counters.hints, 2);
+}
+
+#[test]
+fn singles_are_told_by_the_rule_that_makes_them() {
+    let mut kinds = (0, 0);
+    for text in [ESCARGOT, GOLDEN, EASY] {
+        let (layout, givens) = square9(text);
+        let (mut game, mut hinter) = prepared(&layout, &givens);
+        for (hint, _) in hint_to_the_end(&mut game, &mut hinter) {
+            match hint.reason {
+                Reason::NakedSingle => kinds.0 += 1,
+                Reason::HiddenSingle { .. } => kinds.1 += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        kinds.0 > 0 && kinds.1 > 0,
+        "naked and hidden singles: {kinds:?}"
+    );
+}
+
+#[test]
+fn hard_puzzles_need_propagation_chains_or_search_and_every_hint_is_right() {
+    for (layout, givens) in [square9(ESCARGOT), jigsaw(), hanidoku()] {
+        let (mut game, mut hinter) = prepared(&layout, &givens);
+        let hints = hint_to_the_end(&mut game, &mut hinter);
+        let deep = hints.iter().find(|(h, _)| {
+            matches!(
+                h.reason,
+                Reason::Propagation(_) | Reason::Refutation(_) | Reason::Search { .. }
+            )
+        });
+        let (hint, text) = deep.unwrap_or_else(|| panic!("{}: only singles?", layout.name()));
+        match &hint.reason {
+            Reason::Propagation(chain) | Reason::Refutation(chain) => {
+                assert!(chain.clauses >= 2, "{text}");
+                assert!(text.contains("by propagation over"), "{text}");
+            }
+            _ => assert!(text.ends_with("conflicts)"), "{text}"),
+        }
+        for (hint, text) in &hints {
+            if let Reason::HiddenSingle { group } = &hint.reason {
+                assert!(
+                    text.contains(&format!("has one place in {group}")),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn escargot_soon_needs_a_refutation_chain_or_search() {
+    let (layout, givens) = square9(ESCARGOT);
+    let (mut game, mut hinter) = prepared(&layout, &givens);
+    let hint = std::iter::from_fn(|| game.hint(&mut hinter, 0))
+        .find(|hint| {
+            !matches!(
+                hint.reason,
+                Reason::NakedSingle | Reason::HiddenSingle { .. }
+            )
+        })
+        .unwrap();
+    let text = hint.text(&layout);
+    match hint.reason {
+        Reason::Refutation(chain) => {
+            assert!(
+                text.contains("as any other digit fails by propagation"),
+                "{text}"
+            );
+            assert!(
+                text.ends_with("breaks") || text.ends_with("no digit left"),
+                "{text}"
+            );
+            assert!(chain.clauses > 2);
+        }
+        Reason::Search { .. } => assert!(text.contains("found by search"), "{text}"),
+        other => panic!("square boards have no forward chain without a single: {other:?}"),
+    }
+}
+
+#[test]
+fn candidates_are_what_propagation_leaves() {
+    let (layout, givens) = square9(ESCARGOT);
+    let (mut game, mut hinter) = prepared(&layout, &givens);
+    assert_eq!(hinter.candidates(&game.digits(), 0), Candidates::Filled(1));
+    let solution = game.solution().unwrap().clone();
+    match hinter.candidates(&game.digits(), 1) {
+        Candidates::Digits(digits) => {
+            assert!(digits.contains(&solution.cells()[1]));
+            assert!(!digits.contains(&1) && !digits.contains(&7) && !digits.contains(&9));
+        }
+        other => panic!("{other:?}"),
+    }
+    game.act(Action::Place(1, 1)).unwrap();
+    assert!(matches!(
+        hinter.candidates(&game.digits(), 2),
+        Candidates::Contradiction(_)
+    ));
+}
+
+#[test]
+fn saved_games_come_back_the_same_for_every_board_kind() {
+    let four = (Layout::square(4).unwrap(), grid("12....1.2..3.3.1"));
+    for (layout, givens) in [square9(ESCARGOT), jigsaw(), hanidoku(), four] {
+        let (mut game, mut hinter) = prepared(&layout, &givens);
+        let blank = (0..layout.num_cells()).filter(|&c| !game.is_given(c));
+        let blanks: Vec<usize> = blank.collect();
+        game.act(Action::Mark(blanks[0], 2)).unwrap();
+        game.act(Action::Mark(blanks[0], layout.size() as u8))
+            .unwrap();
+        game.act(Action::Place(blanks[1], 1)).unwrap();
+        game.hint(&mut hinter, 0);
+        let text = save_text(&game, Duration::from_secs(95));
+        let saved = read_save(&text, "game.txt").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(&saved.layout, game.layout());
+        assert_eq!(&saved.givens, game.givens());
+        assert_eq!(saved.cells, game.cells());
+        assert_eq!(saved.counters, game.counters);
+        assert_eq!(saved.played, Duration::from_secs(95));
+    }
+}
+
+#[test]
+fn broken_saved_games_say_where() {
+    let (layout, givens) = square9(ESCARGOT);
+    let game = Game::new(&layout, &givens, None);
+    let text = save_text(&game, Duration::ZERO);
+    let error = |text: &str| read_save(text, "g.txt").unwrap_err().to_string();
+    assert_eq!(
+        error("hello\n"),
+        "g.txt line 1: expected `sudoplay 1`, found `hello`"
+    );
+    assert!(error(&text.replace("moves 0", "moves many"))
+        .contains("line 7: expected a whole number after moves"));
+    let changed = text.replacen("board 1", "board 2", 1);
+    assert!(
+        error(&changed).contains("r1c1 holds 2 but the puzzle gives 1"),
+        "{}",
+        error(&changed)
+    );
+    assert_eq!(
+        error("sudoplay 1\nlayout sudoku 9\n"),
+        "g.txt: no `puzzle` line (is this a sudoplay saved game?)"
+    );
+    assert!(error(&format!("{text}mark r10c1 3\n")).contains("expected a cell such as r1c1"));
+    assert!(error(&format!("{text}mark r1c2 0\n")).contains("expected digits 1..=9"));
+    assert!(error(&text.replace("layout sudoku 9", "layout circle"))
+        .contains("line 3: expected layout"));
+}
+
+/// An action drawn by the property below, over cells and digits of a 9x9 board.
+#[derive(Clone, Debug)]
+enum Drawn {
+    Place(usize, u8),
+    Clear(usize),
+    Mark(usize, u8),
+    Hint(usize),
+    Undo,
+    Redo,
+}
+
+fn drawn() -> impl Strategy<Value = Drawn> {
+    prop_oneof![
+        3 => (0usize..81, 1u8..=9).prop_map(|(c, d)| Drawn::Place(c, d)),
+        1 => (0usize..81).prop_map(Drawn::Clear),
+        2 => (0usize..81, 1u8..=9).prop_map(|(c, d)| Drawn::Mark(c, d)),
+        1 => (0usize..81).prop_map(Drawn::Hint),
+        2 => Just(Drawn::Undo),
+        1 => Just(Drawn::Redo),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The board after any undo is exactly the board before the move it takes back (a
+    /// mirror stack of boards is kept beside the game), redo goes forward again, and every
+    /// hint holds the solution's digit.
+    #[test]
+    fn undo_returns_the_exact_earlier_board_and_hints_agree(actions in prop::collection::vec(drawn(), 1..60)) {
+        let (layout, givens) = square9("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        let (mut game, mut hinter) = prepared(&layout, &givens);
+        let solution = game.solution().unwrap().clone();
+        let mut past: Vec<Vec<CellState>> = Vec::new();
+        let mut future: Vec<Vec<CellState>> = Vec::new();
+        for action in actions {
+            let before = game.cells().to_vec();
+            let result = match action {
+                Drawn::Place(c, d) => game.act(Action::Place(c, d)).map(|_| true),
+                Drawn::Clear(c) => game.act(Action::Clear(c)).map(|_| true),
+                Drawn::Mark(c, d) => game.act(Action::Mark(c, d)).map(|_| true),
+                Drawn::Hint(from) => {
+                    let hint = game.hint(&mut hinter, from);
+                    if let Some(hint) = &hint {
+                        prop_assert_eq!(hint.digit, solution.cells()[hint.cell]);
+                        prop_assert_eq!(game.cells()[hint.cell].digit, hint.digit);
+                    }
+                    Ok(hint.is_some())
+                }
+                Drawn::Undo => {
+                    let undone = game.act(Action::Undo).is_ok();
+                    prop_assert_eq!(undone, !past.is_empty());
+                    if let Some(earlier) = past.pop() {
+                        prop_assert_eq!(game.cells(), earlier.as_slice());
+                        future.push(before);
+                    }
+                    continue;
+                }
+                Drawn::Redo => {
+                    let redone = game.act(Action::Redo).is_ok();
+                    prop_assert_eq!(redone, !future.is_empty());
+                    if let Some(later) = future.pop() {
+                        prop_assert_eq!(game.cells(), later.as_slice());
+                        past.push(before);
+                    }
+                    continue;
+                }
+            };
+            if matches!(result, Ok(true)) {
+                past.push(before);
+                future.clear();
+            } else {
+                prop_assert_eq!(game.cells(), before.as_slice(), "a refused move changes nothing");
+            }
+            prop_assert_eq!(game.history(), (past.len(), future.len()));
+        }
+    }
+}
