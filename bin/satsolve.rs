@@ -14,9 +14,10 @@ use sudosat::solver::EngineKind;
 
 const AFTER_HELP: &str = "\
 INPUT:
-  DIMACS CNF, plain or gzip-compressed (detected from the content). By default the reader
-  is lenient: comments anywhere, a SATLIB '%' line ends the formula, a header whose counts
-  are off only draws a warning. --strict applies the SAT competition rules instead.
+  DIMACS CNF, plain or compressed with gzip, xz, bzip2 or lzma (detected from the content,
+  not the name). By default the reader is lenient: comments anywhere, a SATLIB '%' line
+  ends the formula, a header whose counts are off only draws a warning. --strict applies
+  the SAT competition rules instead.
   'c p show <vars> 0' lines name the variables models are projected on (--models).
 
 STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles):
@@ -93,7 +94,7 @@ enum Format {
 #[derive(Parser)]
 #[command(name = "satsolve", version, after_help = AFTER_HELP)]
 struct Args {
-    /// DIMACS CNF file (plain or .gz); `-` or nothing reads standard input.
+    /// DIMACS CNF file (plain, .gz, .xz, .bz2 or .lzma); `-` or nothing reads standard input.
     input: Option<PathBuf>,
     /// Apply the competition rules: exact header counts, no `%` trailer, every clause ends in 0.
     #[arg(long)]

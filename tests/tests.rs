@@ -4,6 +4,7 @@
 mod batch_read;
 mod batch_solve;
 mod cactusplot;
+mod compressed;
 mod diffcheck;
 mod differential;
 mod drat;
