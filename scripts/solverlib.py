@@ -5,7 +5,9 @@ The answer checker shares no code with any solver: it reads the formula's clause
 and checks every model clause by clause.
 """
 
+import bz2
 import gzip
+import lzma
 import math
 import os
 import re
@@ -147,9 +149,11 @@ def geomean(values):
 
 
 def unpack(source, target):
-    """Copies a .cnf or .cnf.gz file to `target`, uncompressed (not every solver reads gzip)."""
-    if str(source).endswith(".gz"):
-        with gzip.open(source, "rb") as packed, open(target, "wb") as plain:
-            shutil.copyfileobj(packed, plain)
+    """Copies a .cnf, .cnf.gz, .cnf.xz or .cnf.bz2 file to `target`, uncompressed (MiniSat
+    reads gzip only, CaDiCaL finds xz and bzip2 through external tools, splr none)."""
+    opener = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}.get(Path(source).suffix)
+    if opener:
+        with opener(source, "rb") as packed, open(target, "wb") as plain:
+            shutil.copyfileobj(packed, plain, 1 << 20)
     else:
         shutil.copyfile(source, target)

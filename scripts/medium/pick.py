@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Picks the medium suite from ../shared/bench/pool: the instances MiniSat solves in
+1-60 s of CPU time, at most 15 per family, plus the large Sudoku CNFs of the shared suite,
+each answer agreed by MiniSat, CaDiCaL and satsolve (an UNSAT answer with satsolve's DRAT
+proof checked by examples/drat_check.rs, a checker sharing no code with the solver).
+
+Why CPU seconds and not wall time: the selection runs at low priority on a shared machine,
+where wall time measures the neighbours; each run is limited by RLIMIT_CPU (the kernel
+kills it with SIGXCPU), so a limit means the same on a busy and on a quiet machine.
+
+Per family, instances are tried in natural name order (hole6 before hole10; the SAT 2009
+random folders grow with the name), each in two steps:
+  1. MiniSat with a 2 s limit: solved below 1 s is too easy, dropped; solved in 1-2 s is
+     picked; a timeout goes on to
+  2. MiniSat with a 60 s limit: solved is picked, a timeout is too hard.
+A family ends after 15 picks, or after 2 step-2 timeouts in a row (its further instances,
+larger, would time out too; say so in the report). Each pick is then run by CaDiCaL and by
+satsolve (each up to 300 s of CPU), satsolve writing a binary DRAT proof; every model is
+checked clause by clause (scripts/solverlib.py), every UNSAT proof of satsolve by drat_check
+(up to 900 s). A pick goes into suite.tsv only when all three answers agree and are checked;
+otherwise into held-out.tsv with the reason.
+
+Resumable: every run is appended to OUT/runs.tsv as it ends, and a run already logged there
+is not repeated, so after an interruption the same command carries on. suite.tsv and
+held-out.tsv are rewritten from the log after every family.
+
+Usage (the command that picked the committed suite):
+  nice -n 19 python3 scripts/medium/pick.py --budget-minutes 75
+"""
+
+import argparse
+import csv
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from solverlib import ROOT, model_ok, parse_answer, read_cnf, unpack  # noqa: E402
+
+BENCH = ROOT.parent / "shared" / "bench"
+LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "detail"]
+# Families in the order they are worked on: the large Sudoku CNFs first (they are in the
+# suite whatever MiniSat's time), the 100-instance random folders last.
+FAMILY_ORDER = ["sudoku-large", "satlib-dimacs", "satlib-beijing", "satlib-bmc",
+                "satlib-planning", "satlib-quasigroup", "satlib-uf250", "satlib-uuf250",
+                "sat09-5sat-sat", "sat09-7sat-sat", "sat09-3sat-sat", "sat09-3sat-unknown"]
+SUDOKU_LARGE = ["sudoku_25x25_b58_s1.cnf.gz", "sudoku_25x25_b68_s2.cnf.gz",
+                "sudoku_25x25_empty.cnf.gz", "sudoku_36x36_b60_s1.cnf.gz"]
+
+
+def natural_key(name):
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
+def family_of(relative):
+    """satlib-dimacs mixes a dozen generators (hole, par, ii, ...): each is its own family."""
+    folder, name = relative.split("/")[-2:]
+    if folder == "satlib-dimacs":
+        return "dimacs-" + re.match(r"[a-z]+", name).group(0)
+    if folder == "cnf":
+        return "sudoku-large"
+    return folder
+
+
+def instances(pool):
+    """(family, path relative to ../shared/bench) in working order."""
+    rows = [("sudoku-large", "cnf/" + name) for name in SUDOKU_LARGE if (pool.parent / "cnf" / name).exists()]
+    for folder in FAMILY_ORDER:
+        directory = pool / folder
+        if not directory.is_dir():
+            continue
+        names = sorted((p.name for p in directory.iterdir() if p.name.endswith((".cnf", ".cnf.xz"))),
+                       key=natural_key)
+        rows += [(family_of(f"pool/{folder}/{n}"), f"pool/{folder}/{n}") for n in names]
+    return rows
+
+
+def run_limited(argv, cpu_limit, stdout_path):
+    """Runs argv under RLIMIT_CPU; returns (exit code or None when killed for CPU time,
+    CPU seconds of user + system, wall seconds). The wall guard only catches a hang."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_limit), int(cpu_limit) + 5))
+
+    start = time.perf_counter()
+    with open(stdout_path, "wb") as out:
+        process = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
+                                   preexec_fn=limit, start_new_session=True)
+        deadline = start + 30 * cpu_limit + 120
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                os.killpg(process.pid, signal.SIGKILL)
+            time.sleep(0.02)
+    process.returncode = 0  # reaped by wait4, so Popen must not wait again
+    wall = time.perf_counter() - start
+    cpu = usage.ru_utime + usage.ru_stime
+    if os.WIFSIGNALED(status):
+        return None, cpu, wall
+    return os.WEXITSTATUS(status), cpu, wall
+
+
+class Selector:
+    def __init__(self, args):
+        self.args = args
+        self.out = Path(args.out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.log_path = self.out / "runs.tsv"
+        self.log = {}
+        if self.log_path.exists():
+            with open(self.log_path, newline="") as handle:
+                for row in csv.DictReader(handle, delimiter="\t"):
+                    self.log[(row["instance"], row["step"])] = row
+        else:
+            self.log_path.write_text("\t".join(LOG_FIELDS) + "\n")
+        self.work = Path(tempfile.mkdtemp(prefix="sudosat-medium-"))
+        self.started = time.monotonic()
+        self.cnf_of = {}
+
+    def over_budget(self):
+        return time.monotonic() - self.started > self.args.budget_minutes * 60
+
+    def cnf(self, relative):
+        """The instance unpacked into the work folder (once)."""
+        if relative not in self.cnf_of:
+            target = self.work / Path(relative).name.removesuffix(".xz").removesuffix(".gz")
+            unpack(Path(self.args.pool).parent / relative, target)
+            self.cnf_of = {relative: target}  # only one kept at a time
+            for old in self.work.glob("*.cnf"):
+                if old != target:
+                    old.unlink()
+        return self.cnf_of[relative]
+
+    def record(self, relative, step, status, cpu, wall, detail=""):
+        row = dict(instance=relative, family=family_of(relative), step=step, status=status,
+                   cpu_s=f"{cpu:.2f}", wall_s=f"{wall:.2f}", detail=detail)
+        self.log[(relative, step)] = row
+        with open(self.log_path, "a") as handle:
+            handle.write("\t".join(row[f] for f in LOG_FIELDS) + "\n")
+        print(f"{relative:70} {step:11} {status:8} {cpu:7.2f}s cpu {wall:7.2f}s wall {detail}",
+              file=sys.stderr, flush=True)
+        return row
+
+    def solve(self, relative, step, argv_of, limit, result_file=None):
+        """One logged solver run; returns its log row (from the log when already run)."""
+        if (relative, step) in self.log:
+            return self.log[(relative, step)]
+        cnf = self.cnf(relative)
+        stdout = self.work / "stdout.txt"
+        if result_file and result_file.exists():
+            result_file.unlink()
+        code, cpu, wall = run_limited(argv_of(cnf), limit, stdout)
+        if code is None:
+            return self.record(relative, step, "TIMEOUT", cpu, wall)
+        text = (result_file if result_file and result_file.exists() else stdout).read_text(errors="replace")
+        status, lits = parse_answer(text)
+        status = status or "UNKNOWN"
+        if status == "UNKNOWN" and cpu >= 0.9 * limit:  # MiniSat's -cpu-lim: INDETERMINATE
+            status = "TIMEOUT"
+        detail = f"exit {code}"
+        if status == "SAT":
+            detail = "model ok" if model_ok(read_cnf(cnf), lits) else "MODEL WRONG"
+        return self.record(relative, step, status, cpu, wall, detail)
+
+    def minisat(self, relative, limit):
+        result = self.work / "minisat.res"
+        return self.solve(relative, f"minisat-{limit:g}",
+                          lambda cnf: ["minisat", "-verb=0", f"-cpu-lim={int(limit)}", str(cnf),
+                                       str(result)], limit, result)
+
+    def classify(self, relative):
+        """'easy', 'hard' or 'pick' from MiniSat's runs (step 1, then step 2 if needed)."""
+        low, args = self.args.low, self.args
+        first = self.minisat(relative, args.prefilter)
+        if first["status"] in ("SAT", "UNSAT") and first["detail"] != "MODEL WRONG":
+            return "easy" if float(first["cpu_s"]) < low else "pick"
+        second = self.minisat(relative, args.high)
+        if second["status"] in ("SAT", "UNSAT") and second["detail"] != "MODEL WRONG":
+            return "easy" if float(second["cpu_s"]) < low else "pick"
+        return "hard"
+
+    def verify(self, relative):
+        args = self.args
+        self.solve(relative, "cadical", lambda cnf: ["cadical", "-q", str(cnf)], args.verify_limit)
+        proof = self.work / "proof.drat"
+        row = self.solve(relative, "satsolve",
+                         lambda cnf: [args.satsolve, "--proof", str(proof), "--binary-proof", str(cnf)],
+                         args.verify_limit)
+        if row["status"] == "UNSAT" and (relative, "drat-check") not in self.log:
+            if not proof.exists():  # the run was logged by an earlier session: prove again
+                self.log.pop((relative, "satsolve"))
+                row = self.solve(relative, "satsolve",
+                                 lambda cnf: [args.satsolve, "--proof", str(proof), "--binary-proof",
+                                              str(cnf)], args.verify_limit)
+            size = proof.stat().st_size / 1e6 if proof.exists() else 0
+            stdout = self.work / "check.txt"
+            code, cpu, wall = run_limited([args.drat_check, str(self.cnf(relative)), str(proof)],
+                                          args.check_limit, stdout)
+            status = {None: "TIMEOUT", 0: "VERIFIED", 1: "REJECTED"}.get(code, f"ERROR{code}")
+            self.record(relative, "drat-check", status, cpu, wall, f"proof {size:.1f} MB")
+        if proof.exists():
+            proof.unlink()
+
+    def run(self):
+        rows = instances(Path(self.args.pool))
+        families = []
+        for family, _ in rows:
+            if family not in families:
+                families.append(family)
+        for family in families:
+            if self.over_budget():
+                print(f"pick: budget of {self.args.budget_minutes:g} min spent before {family}",
+                      file=sys.stderr)
+                break
+            picks, timeouts_in_a_row = [], 0
+            for fam, relative in rows:
+                if fam != family:
+                    continue
+                if family == "sudoku-large":
+                    self.minisat(relative, self.args.high)
+                    picks.append(relative)
+                    continue
+                if len(picks) >= self.args.per_family or timeouts_in_a_row >= self.args.give_up:
+                    break
+                if self.over_budget():
+                    break
+                verdict = self.classify(relative)
+                if verdict == "pick":
+                    picks.append(relative)
+                timeouts_in_a_row = timeouts_in_a_row + 1 if verdict == "hard" else 0
+            for relative in picks:
+                self.verify(relative)
+            self.write_tables()
+        self.write_tables()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def write_tables(self):
+        """suite.tsv (agreed and checked) and held-out.tsv (picked but not agreed), from the log."""
+        suite, held = [], []
+        by_instance = {}
+        for (relative, step), row in self.log.items():
+            by_instance.setdefault(relative, {})[step] = row
+        for relative, steps in by_instance.items():
+            if "cadical" not in steps:
+                continue
+            cadical, ours = steps["cadical"], steps.get("satsolve")
+            solved = [steps[s] for s in (f"minisat-{self.args.high:g}", f"minisat-{self.args.prefilter:g}")
+                      if s in steps and steps[s]["status"] in ("SAT", "UNSAT")]
+            # A large Sudoku is in the suite whatever MiniSat does: then MiniSat's last run
+            # (a timeout) stands in its row, and the answer to agree on is CaDiCaL's.
+            minisat = solved[0] if solved else steps[f"minisat-{self.args.high:g}"]
+            answer = minisat["status"] if solved else cadical["status"]
+            reasons = []
+            for name, row in (("minisat", minisat), ("cadical", cadical), ("satsolve", ours)):
+                if row is None:
+                    reasons.append(f"{name} not run")
+                elif row["status"] != answer:
+                    reasons.append(f"{name} {row['status']} after {row['cpu_s']} s")
+                elif row["detail"] == "MODEL WRONG":
+                    reasons.append(f"{name} model wrong")
+            check = steps.get("drat-check")
+            if answer == "UNSAT" and not reasons:
+                if check is None or check["status"] != "VERIFIED":
+                    reasons.append("proof " + (check["status"].lower() if check else "not checked"))
+            record = dict(instance=relative, family=minisat["family"], expected=answer,
+                          minisat_s=minisat["cpu_s"], cadical_s=cadical["cpu_s"],
+                          satsolve_s=ours["cpu_s"] if ours else "",
+                          proof=(f"verified in {check['cpu_s']} s, {check['detail'].split()[1]} MB"
+                                 if check and check["status"] == "VERIFIED" else ""))
+            if reasons:
+                record["reason"] = "; ".join(reasons)
+                held.append(record)
+            else:
+                suite.append(record)
+        order = {family: i for i, family in enumerate(FAMILY_ORDER)}
+
+        def key(record):
+            folder = record["instance"].split("/")[-2]
+            return (order.get(folder, -1), record["family"], natural_key(record["instance"]))
+
+        for name, records, extra in (("suite.tsv", suite, []), ("held-out.tsv", held, ["reason"])):
+            fields = ["instance", "family", "expected", "minisat_s", "cadical_s", "satsolve_s",
+                      "proof"] + extra
+            with open(self.out / name, "w", newline="") as handle:
+                writer = csv.DictWriter(handle, fieldnames=fields, delimiter="\t", lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(sorted(records, key=key))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pool", default=str(BENCH / "pool"))
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent))
+    parser.add_argument("--low", type=float, default=1.0, help="MiniSat CPU seconds below which an instance is too easy")
+    parser.add_argument("--prefilter", type=float, default=2.0)
+    parser.add_argument("--high", type=float, default=60.0)
+    parser.add_argument("--per-family", type=int, default=15)
+    parser.add_argument("--give-up", type=int, default=2, help="step-2 timeouts in a row that end a family")
+    parser.add_argument("--verify-limit", type=float, default=300.0)
+    parser.add_argument("--check-limit", type=float, default=900.0)
+    parser.add_argument("--budget-minutes", type=float, default=float("inf"),
+                        help="start no new instance after this much wall time")
+    parser.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"))
+    parser.add_argument("--drat-check", default=str(ROOT / "target" / "release" / "examples" / "drat_check"))
+    args = parser.parse_args()
+    for tool in ("minisat", "cadical", args.satsolve, args.drat_check):
+        if not shutil.which(tool):
+            sys.exit(f"pick: {tool} not found (make build; cargo build --release --example drat_check)")
+    Selector(args).run()
+
+
+if __name__ == "__main__":
+    main()
