@@ -24,8 +24,10 @@ Resumable: every run is appended to OUT/runs.tsv as it ends, and a run already l
 is not repeated, so after an interruption the same command carries on. suite.tsv and
 held-out.tsv are rewritten from the log after every family.
 
-Usage (the command that picked the committed suite):
-  nice -n 19 python3 scripts/medium/pick.py --budget-minutes 75
+Usage (the commands that picked the committed suite: MiniSat's runs over every family
+first, then the verification of the picks):
+  nice -n 19 python3 scripts/medium/pick.py --select-only --budget-minutes 40
+  nice -n 19 python3 scripts/medium/pick.py
 """
 
 import argparse
@@ -236,32 +238,36 @@ class Selector:
                 if verdict == "pick":
                     picks.append(relative)
                 timeouts_in_a_row = timeouts_in_a_row + 1 if verdict == "hard" else 0
-            for relative in picks:
-                self.verify(relative)
+            if not self.args.select_only:
+                for relative in picks:
+                    self.verify(relative)
             self.write_tables()
         self.write_tables()
         shutil.rmtree(self.work, ignore_errors=True)
 
     def write_tables(self):
-        """suite.tsv (agreed and checked) and held-out.tsv (picked but not agreed), from the log."""
+        """suite.tsv (agreed and checked) and held-out.tsv (picked but not agreed, or not
+        verified yet), from the log."""
         suite, held = [], []
         by_instance = {}
         for (relative, step), row in self.log.items():
             by_instance.setdefault(relative, {})[step] = row
         for relative, steps in by_instance.items():
-            if "cadical" not in steps:
-                continue
-            cadical, ours = steps["cadical"], steps.get("satsolve")
-            solved = [steps[s] for s in (f"minisat-{self.args.high:g}", f"minisat-{self.args.prefilter:g}")
-                      if s in steps and steps[s]["status"] in ("SAT", "UNSAT")]
+            # The pick decision of `classify`, read back from the log.
+            runs = [steps.get(f"minisat-{self.args.prefilter:g}"), steps.get(f"minisat-{self.args.high:g}")]
+            solved = [r for r in runs if r and r["status"] in ("SAT", "UNSAT") and r["detail"] != "MODEL WRONG"]
+            large = family_of(relative) == "sudoku-large"
+            if not large and not (solved and float(solved[0]["cpu_s"]) >= self.args.low):
+                continue  # too easy, too hard, or not tried
+            cadical, ours = steps.get("cadical"), steps.get("satsolve")
             # A large Sudoku is in the suite whatever MiniSat does: then MiniSat's last run
             # (a timeout) stands in its row, and the answer to agree on is CaDiCaL's.
-            minisat = solved[0] if solved else steps[f"minisat-{self.args.high:g}"]
-            answer = minisat["status"] if solved else cadical["status"]
+            minisat = solved[0] if solved else runs[1]
+            answer = minisat["status"] if solved else (cadical or {}).get("status", "UNKNOWN")
             reasons = []
             for name, row in (("minisat", minisat), ("cadical", cadical), ("satsolve", ours)):
                 if row is None:
-                    reasons.append(f"{name} not run")
+                    reasons.append(f"{name} not run yet")
                 elif row["status"] != answer:
                     reasons.append(f"{name} {row['status']} after {row['cpu_s']} s")
                 elif row["detail"] == "MODEL WRONG":
@@ -271,7 +277,7 @@ class Selector:
                 if check is None or check["status"] != "VERIFIED":
                     reasons.append("proof " + (check["status"].lower() if check else "not checked"))
             record = dict(instance=relative, family=minisat["family"], expected=answer,
-                          minisat_s=minisat["cpu_s"], cadical_s=cadical["cpu_s"],
+                          minisat_s=minisat["cpu_s"], cadical_s=cadical["cpu_s"] if cadical else "",
                           satsolve_s=ours["cpu_s"] if ours else "",
                           proof=(f"verified in {check['cpu_s']} s, {check['detail'].split()[1]} MB"
                                  if check and check["status"] == "VERIFIED" else ""))
@@ -306,6 +312,8 @@ def main():
     parser.add_argument("--give-up", type=int, default=2, help="step-2 timeouts in a row that end a family")
     parser.add_argument("--verify-limit", type=float, default=300.0)
     parser.add_argument("--check-limit", type=float, default=900.0)
+    parser.add_argument("--select-only", action="store_true",
+                        help="only MiniSat's runs: pick every family first, verify in a later run")
     parser.add_argument("--budget-minutes", type=float, default=float("inf"),
                         help="start no new instance after this much wall time")
     parser.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"))

@@ -16,7 +16,7 @@
 //! from the source the crate ships) for xz and `.lzma`; `bzip2` (libbzip2, likewise)
 //! for bzip2. liblzma was chosen over the pure-Rust `lzma-rs` by measurement
 //! on the 52 MB 36x36 Sudoku CNF (docs/benchmarks-medium.md): 0.44-0.47 s of CPU against
-//! 0.65-0.82 s, and it streams in 10 MB of memory where `lzma-rs` peaked at 103 MB (its xz
+//! 0.69-0.89 s, and it streams in 10 MB of memory where `lzma-rs` peaked at 103 MB (its xz
 //! path accumulates the whole output). Pure-Rust `lzma-rust2` (0.63-0.70 s) and
 //! bzip2 0.6 (libbz2-rs-sys) need a newer Rust than our 1.80. Concatenated members or
 //! streams are all read, as `gzip -dc`, `xz -dc` and `bzip2 -dc` do.
