@@ -150,10 +150,15 @@ def geomean(values):
 
 def unpack(source, target):
     """Copies a .cnf, .cnf.gz, .cnf.xz or .cnf.bz2 file to `target`, uncompressed (MiniSat
-    reads gzip only, CaDiCaL finds xz and bzip2 through external tools, splr none)."""
-    opener = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}.get(Path(source).suffix)
-    if opener:
-        with opener(source, "rb") as packed, open(target, "wb") as plain:
-            shutil.copyfileobj(packed, plain, 1 << 20)
-    else:
-        shutil.copyfile(source, target)
+    reads gzip only, CaDiCaL finds xz and bzip2 through external tools, splr none).
+
+    SATLIB's uniform random files end with a '%' line and a lone '0', which MiniSat
+    rejects (exit 3, parse error): the copy ends before the '%' line, where the formula
+    ends for every lenient reader (read_cnf here, satsolve), so all solvers get the same
+    clauses."""
+    opener = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}.get(Path(source).suffix, open)
+    with opener(source, "rb") as packed, open(target, "wb") as plain:
+        for line in packed:
+            if line.startswith(b"%"):
+                break
+            plain.write(line)

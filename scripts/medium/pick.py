@@ -167,6 +167,8 @@ class Selector:
         status = status or "UNKNOWN"
         if status == "UNKNOWN" and cpu >= 0.9 * limit:  # MiniSat's -cpu-lim: INDETERMINATE
             status = "TIMEOUT"
+        elif status == "UNKNOWN" and code not in (0, 10, 20):  # e.g. MiniSat's parse error, 3
+            status = "ERROR"
         detail = f"exit {code}"
         if status == "SAT":
             detail = "model ok" if model_ok(read_cnf(cnf), lits) else "MODEL WRONG"
@@ -179,9 +181,11 @@ class Selector:
                                        str(result)], limit, result)
 
     def classify(self, relative):
-        """'easy', 'hard' or 'pick' from MiniSat's runs (step 1, then step 2 if needed)."""
+        """'easy', 'hard', 'pick' or 'error' from MiniSat's runs (step 1, then step 2)."""
         low, args = self.args.low, self.args
         first = self.minisat(relative, args.prefilter)
+        if first["status"] == "ERROR":
+            return "error"  # neither easy nor hard: reported in the log, never picked
         if first["status"] in ("SAT", "UNSAT") and first["detail"] != "MODEL WRONG":
             return "easy" if float(first["cpu_s"]) < low else "pick"
         second = self.minisat(relative, args.high)
