@@ -22,7 +22,8 @@ otherwise into held-out.tsv with the reason.
 
 Resumable: every run is appended to OUT/runs.tsv as it ends, and a run already logged there
 is not repeated, so after an interruption the same command carries on. suite.tsv and
-held-out.tsv are rewritten from the log after every family.
+held-out.tsv (and families.md: per family what was tried and why it stopped) are rewritten
+from the log after every family.
 
 Usage (the commands that picked the committed suite: MiniSat's runs over every family
 first, then the verification of the picks):
@@ -180,18 +181,28 @@ class Selector:
                           lambda cnf: ["minisat", "-verb=0", f"-cpu-lim={int(limit)}", str(cnf),
                                        str(result)], limit, result)
 
-    def classify(self, relative):
-        """'easy', 'hard', 'pick' or 'error' from MiniSat's runs (step 1, then step 2)."""
-        low, args = self.args.low, self.args
-        first = self.minisat(relative, args.prefilter)
+    def decide(self, first, second):
+        """The verdict from MiniSat's step-1 and step-2 log rows: 'easy', 'pick', 'hard' or
+        'error'; None when step 2 is needed and `second` is missing."""
+        def solved(row):
+            return row["status"] in ("SAT", "UNSAT") and row["detail"] != "MODEL WRONG"
+
         if first["status"] == "ERROR":
             return "error"  # neither easy nor hard: reported in the log, never picked
-        if first["status"] in ("SAT", "UNSAT") and first["detail"] != "MODEL WRONG":
-            return "easy" if float(first["cpu_s"]) < low else "pick"
-        second = self.minisat(relative, args.high)
-        if second["status"] in ("SAT", "UNSAT") and second["detail"] != "MODEL WRONG":
-            return "easy" if float(second["cpu_s"]) < low else "pick"
+        for row in (first, second):
+            if row is None:
+                return None
+            if solved(row):
+                return "easy" if float(row["cpu_s"]) < self.args.low else "pick"
         return "hard"
+
+    def classify(self, relative):
+        """The verdict on one instance, running MiniSat's steps that the log lacks."""
+        first = self.minisat(relative, self.args.prefilter)
+        verdict = self.decide(first, None)
+        if verdict is None:
+            verdict = self.decide(first, self.minisat(relative, self.args.high))
+        return verdict
 
     def verify(self, relative):
         args = self.args
@@ -244,10 +255,54 @@ class Selector:
                 timeouts_in_a_row = timeouts_in_a_row + 1 if verdict == "hard" else 0
             if not self.args.select_only:
                 for relative in picks:
+                    if self.over_budget():
+                        break
                     self.verify(relative)
             self.write_tables()
         self.write_tables()
         shutil.rmtree(self.work, ignore_errors=True)
+
+    def family_summary(self, rows, in_suite):
+        """Markdown: per family what was tried and why it stopped, walked from the log by
+        the rules of `run`, so it is the same for a finished and an interrupted selection."""
+        lines = ["| family | in pool | tried | easy (< 1 s) | picked | hard (> 60 s) | error "
+                 "| not tried | stopped because | in suite: SAT | UNSAT |",
+                 "|---|---|---|---|---|---|---|---|---|---|---|"]
+        families = []
+        for family, _ in rows:
+            if family not in families:
+                families.append(family)
+        for family in families:
+            members = [r for f, r in rows if f == family]
+            counts = dict(easy=0, pick=0, hard=0, error=0)
+            in_a_row, stopped = 0, "all tried"
+            for relative in members:
+                if family == "sudoku-large":
+                    if (relative, f"minisat-{self.args.high:g}") not in self.log:
+                        stopped = "not reached in the time box"
+                        break
+                    counts["pick"] += 1
+                    continue
+                if counts["pick"] >= self.args.per_family:
+                    stopped = f"{self.args.per_family} picks"
+                    break
+                if in_a_row >= self.args.give_up:
+                    stopped = f"{self.args.give_up} timeouts in a row"
+                    break
+                first = self.log.get((relative, f"minisat-{self.args.prefilter:g}"))
+                verdict = first and self.decide(first, self.log.get((relative, f"minisat-{self.args.high:g}")))
+                if verdict is None:
+                    stopped = "not reached in the time box"
+                    break
+                counts[verdict] += 1
+                in_a_row = in_a_row + 1 if verdict == "hard" else 0
+            tried = sum(counts.values())
+            sat = sum(1 for r in in_suite if r["family"] == family and r["expected"] == "SAT")
+            unsat = sum(1 for r in in_suite if r["family"] == family and r["expected"] == "UNSAT")
+            lines.append(f"| {family} | {len(members)} | {tried} | {counts['easy']} | {counts['pick']} "
+                         f"| {counts['hard']} | {counts['error']} | {len(members) - tried} | {stopped} "
+                         f"| {sat} | {unsat} |")
+        return "\n".join(lines) + "\n"
 
     def write_tables(self):
         """suite.tsv (agreed and checked) and held-out.tsv (picked but not agreed, or not
@@ -296,6 +351,7 @@ class Selector:
             folder = record["instance"].split("/")[-2]
             return (order.get(folder, -1), record["family"], natural_key(record["instance"]))
 
+        (self.out / "families.md").write_text(self.family_summary(instances(Path(self.args.pool)), suite))
         for name, records, extra in (("suite.tsv", suite, []), ("held-out.tsv", held, ["reason"])):
             fields = ["instance", "family", "expected", "minisat_s", "cadical_s", "satsolve_s",
                       "proof"] + extra
