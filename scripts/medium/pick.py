@@ -14,11 +14,12 @@ random folders grow with the name), each in two steps:
      picked; a timeout goes on to
   2. MiniSat with a 60 s limit: solved is picked, a timeout is too hard.
 A family ends after 15 picks, or after 2 step-2 timeouts in a row (its further instances,
-larger, would time out too; say so in the report). Each pick is then run by CaDiCaL and by
-satsolve (each up to 300 s of CPU), satsolve writing a binary DRAT proof; every model is
-checked clause by clause (scripts/solverlib.py), every UNSAT proof of satsolve by drat_check
-(up to 900 s). A pick goes into suite.tsv only when all three answers agree and are checked;
-otherwise into held-out.tsv with the reason.
+larger, would time out too; say so in the report). Then each pick, SAT first and cheapest
+first by MiniSat's time, is run by CaDiCaL and by satsolve (each up to 300 s of CPU),
+satsolve writing a binary DRAT proof; every model is checked clause by clause
+(scripts/solverlib.py), every UNSAT proof of satsolve by drat_check (up to 900 s). A pick
+goes into suite.tsv only when all three answers agree and are checked; otherwise into
+held-out.tsv with the reason.
 
 Resumable: every run is appended to OUT/runs.tsv as it ends, and a run already logged there
 is not repeated, so after an interruption the same command carries on. suite.tsv and
@@ -232,6 +233,7 @@ class Selector:
         for family, _ in rows:
             if family not in families:
                 families.append(family)
+        all_picks = []
         for family in families:
             if self.over_budget():
                 print(f"pick: budget of {self.args.budget_minutes:g} min spent before {family}",
@@ -253,12 +255,24 @@ class Selector:
                 if verdict == "pick":
                     picks.append(relative)
                 timeouts_in_a_row = timeouts_in_a_row + 1 if verdict == "hard" else 0
-            if not self.args.select_only:
-                for relative in picks:
-                    if self.over_budget():
-                        break
-                    self.verify(relative)
+            all_picks += picks
             self.write_tables()
+        if not self.args.select_only:
+            # Cheapest first, so that a time box verifies as many picks as it can: SAT
+            # answers need no proof, and MiniSat's time predicts the others' roughly.
+            def cost(relative):
+                runs = [self.log.get((relative, f"minisat-{limit:g}"))
+                        for limit in (self.args.prefilter, self.args.high)]
+                solved = [r for r in runs if r and r["status"] in ("SAT", "UNSAT")]
+                return (not solved or solved[0]["status"] == "UNSAT",
+                        float(solved[0]["cpu_s"]) if solved else 0.0)
+
+            for relative in sorted(all_picks, key=cost):
+                if self.over_budget():
+                    print("pick: time box spent, verification left unfinished", file=sys.stderr)
+                    break
+                self.verify(relative)
+                self.write_tables()
         self.write_tables()
         shutil.rmtree(self.work, ignore_errors=True)
 
