@@ -28,8 +28,8 @@ from the log after every family.
 
 Usage (the commands that picked the committed suite: MiniSat's runs over every family
 first, then the verification of the picks):
-  nice -n 19 python3 scripts/medium/pick.py --select-only --budget-minutes 40
-  nice -n 19 python3 scripts/medium/pick.py
+  nice -n 19 python3 scripts/medium/pick.py --select-only --budget-minutes 35
+  nice -n 19 python3 scripts/medium/pick.py --budget-minutes 60 --check-limit 600
 """
 
 import argparse
