@@ -6,7 +6,7 @@ RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench bench-batch bench-gen timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: all build demo test lint bench bench-medium bench-batch bench-gen timing proofs fuzz fuzz-seeds compare docs install clean
 
 all: build
 
@@ -33,6 +33,18 @@ test:
 # checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".
 bench: build
 	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
+
+# The medium suite: instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU
+# (at most 15 per family) plus the large Sudoku CNFs, each answer agreed by MiniSat, CaDiCaL
+# and satsolve (UNSAT with a checked DRAT proof); picked by scripts/medium/pick.py into
+# scripts/medium/suite.tsv. Run like `make bench` (solvers take turns, models checked, peak
+# memory), summary per family with PAR-2, and the cactus plot. Hours on 2 cores: use a quiet
+# machine. MEDIUM_TIMEOUT per run; BENCH_FLAGS="--only REGEX" for a few instances.
+MEDIUM_TIMEOUT ?= 120
+bench-medium: build
+	python3 scripts/bench.py --list scripts/medium/suite.tsv --timeout $(MEDIUM_TIMEOUT) $(BENCH_FLAGS) scratch/bench-medium
+	$(RELEASE)/cactusplot scratch/bench-medium/results.csv --svg scratch/bench-medium/cactus.svg \
+	    --png scratch/bench-medium/cactus.png --title 'Cactus plot: medium suite, timeout $(MEDIUM_TIMEOUT) s'
 
 # Whole puzzle files streamed through sudoku2cnf | satsolve --true-only (| model2grid once
 # it reads streams) against qqwing --solve in the same run, every solution checked, plus

@@ -34,7 +34,7 @@ enum Format {
 #[derive(Parser)]
 #[command(name = "satsolve", version, after_help = satsolve::AFTER_HELP)]
 struct Args {
-    /// DIMACS CNF file (plain or .gz); `-` or nothing reads standard input.
+    /// DIMACS CNF file (plain, .gz, .xz, .bz2 or .lzma); `-` or nothing reads standard input.
     input: Option<PathBuf>,
     /// Apply the competition rules: exact header counts, no `%` trailer, every clause ends in 0.
     #[arg(long)]

@@ -7,10 +7,15 @@ alike), with a wall-clock timeout. Each answer is checked against expected.tsv a
 SAT model against the formula's clauses by the checker below, which shares no code with
 any solver. Per-process peak memory comes from GNU time (/usr/bin/time, Debian package `time`).
 
-Writes OUTDIR/results.csv (one row per run) and OUTDIR/summary.md (per-category geometric
-means of the time ratio to MiniSat, solved counts, peak-memory ratios).
+Writes OUTDIR/results.csv (one row per run) and OUTDIR/summary.md (per-category solved
+counts, PAR-2, geometric means of the time ratio to MiniSat, peak-memory ratios).
 
-Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX] [OUTDIR]
+With --list, the instances are those of a list such as scripts/medium/suite.tsv (`make
+bench-medium`): columns instance (a path under ../shared/bench: .cnf, .cnf.gz or .cnf.xz),
+family (the category) and expected, instead of ../shared/bench/cnf/expected.tsv.
+
+Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX]
+                        [--list FILE] [OUTDIR]
 """
 
 import argparse
@@ -34,6 +39,8 @@ def main():
     parser.add_argument("--solvers", default="satsolve,minisat,cadical,splr")
     parser.add_argument("--only", default="", help="regex on instance names")
     parser.add_argument("--suite", default=str(SUITE))
+    parser.add_argument("--list", default="",
+                        help="TSV of instance (path under ../shared/bench), family, expected")
     parser.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"),
                         help="the satsolve binary to measure (pin a copy while rebuilding)")
     args = parser.parse_args()
@@ -52,18 +59,24 @@ def main():
             continue
         solvers.append(name)
 
-    with open(suite / "expected.tsv") as handle:
-        rows = [line.rstrip("\n").split("\t") for line in handle][1:]
-    rows = [r for r in rows if r and re.search(args.only, r[0])]
+    if args.list:
+        # A list names each file by its path (compressed as stored) under ../shared/bench.
+        with open(args.list) as handle:
+            listed = [line.rstrip("\n").split("\t") for line in handle][1:]
+        rows = [(Path(r[0]).name.removesuffix(".xz").removesuffix(".gz"), r[1], r[2],
+                 SUITE.parent / r[0]) for r in listed if r and r[0]]
+    else:
+        with open(suite / "expected.tsv") as handle:
+            rows = [line.rstrip("\n").split("\t") for line in handle][1:]
+        # expected.tsv names the unpacked file; large ones are stored gzipped.
+        rows = [(r[0], r[1], r[2], suite / r[0] if (suite / r[0]).exists() else suite / (r[0] + ".gz"))
+                for r in rows if r]
+    rows = [r for r in rows if re.search(args.only, r[0])]
 
     results = []
     wrong = 0
-    for name, category, expected, *_ in rows:
-        # expected.tsv names the unpacked file; large ones are stored gzipped.
-        source = suite / name
-        if not source.exists() and (suite / (name + ".gz")).exists():
-            source = suite / (name + ".gz")
-        cnf = scratch / name.removesuffix(".gz")
+    for name, category, expected, source in rows:
+        cnf = scratch / name
         unpack(source, cnf)
         clauses = read_cnf(cnf) if expected == "SAT" else None
         for run in range(args.runs):
@@ -96,7 +109,8 @@ def main():
 
 
 def summary(results, solvers, timeout):
-    """Markdown: per category, solved counts and geometric-mean ratios to MiniSat."""
+    """Markdown: per category and over all, solved counts, PAR-2 (an unsolved instance
+    counts twice the timeout) and geometric-mean ratios to MiniSat."""
     def median(values):
         values = sorted(values)
         return values[len(values) // 2]
@@ -109,23 +123,27 @@ def summary(results, solvers, timeout):
                                           int(row["peak_kib"]), solved))
     categories = sorted({row["category"] for row in results})
     instances = sorted({(row["instance"], row["category"]) for row in results})
-    lines = [f"Timeout {timeout:g} s (an unsolved run counts as the timeout).", "",
-             "| category | solver | solved | geomean time ratio to minisat | max peak-memory ratio |",
-             "|---|---|---|---|---|"]
-    for category in categories:
-        names = [i for i, c in instances if c == category]
+    lines = [f"Timeout {timeout:g} s (an unsolved run counts as the timeout in the ratios; "
+             "PAR-2 is the mean time with an unsolved instance counted as twice the timeout).",
+             "", "| category | solver | solved | PAR-2 (s) | geomean time ratio to minisat "
+             "| max peak-memory ratio |", "|---|---|---|---|---|---|"]
+    for category in categories + (["all"] if len(categories) > 1 else []):
+        names = [(i, c) for i, c in instances if category in ("all", c)]
         for solver in solvers:
-            ratios, memory, solved = [], [], 0
-            for name in names:
-                mine = table.get((name, category, solver))
-                base = table.get((name, category, "minisat"))
+            ratios, memory, solved, par2 = [], [], 0, []
+            for name, own in names:
+                mine = table.get((name, own, solver))
+                base = table.get((name, own, "minisat"))
                 if not mine:
                     continue
-                solved += all(s for _, _, s in mine)
+                ok = all(s for _, _, s in mine)
+                solved += ok
+                par2.append(median([t for t, _, _ in mine]) if ok else 2 * timeout)
                 if base:
                     ratios.append(median([t for t, _, _ in mine]) / max(median([t for t, _, _ in base]), 1e-3))
                     memory.append(max(m for _, m, _ in mine) / max(max(m for _, m, _ in base), 1))
             lines.append(f"| {category} | {solver} | {solved}/{len(names)} | "
+                         f"{sum(par2) / len(par2) if par2 else float('nan'):.2f} | "
                          f"{geomean(ratios):.2f} | {max(memory) if memory else float('nan'):.2f} |")
     lines += ["", "| instance | " + " | ".join(solvers) + " |",
               "|---|" + "---|" * len(solvers)]

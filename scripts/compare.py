@@ -2,7 +2,7 @@
 """Solver comparison for `make compare`: plan the runs, run one, collect the results.
 
   compare.py plan    --set SET --solvers "a b" --timeout S --out OUT
-      SET is a directory of .cnf/.cnf.gz files (with an optional expected.tsv: name,
+      SET is a directory of .cnf/.cnf.gz/.cnf.xz/.cnf.bz2 files (with an optional expected.tsv: name,
       category, SAT/UNSAT) or a puzzle file, which `sudoku2cnf --split` turns into one CNF
       per puzzle. Writes OUT/instances/ (uncompressed CNFs), OUT/runs.mk (one make target
       per (solver, instance) run, so `make -j N` spreads them over cores) and OUT/jobs.txt
@@ -60,9 +60,9 @@ def plan(args):
                     if len(fields) >= 3:
                         expected[fields[0].removesuffix(".gz")] = (fields[1], fields[2])
         files = sorted(p for p in source.iterdir()
-                       if p.is_file() and (p.name.endswith(".cnf") or p.name.endswith(".cnf.gz")))
+                       if p.is_file() and p.name.endswith((".cnf", ".cnf.gz", ".cnf.xz", ".cnf.bz2")))
         for path in files:
-            name = path.name.removesuffix(".gz")
+            name = path.name.removesuffix(".gz").removesuffix(".xz").removesuffix(".bz2")
             category, answer = expected.get(name, (name.split("_")[0] if "_" in name else "all", ""))
             unpack(path, instances_dir / name)
             rows.append((name, str(instances_dir / name), category, answer))
@@ -77,7 +77,7 @@ def plan(args):
     else:
         sys.exit(f"compare: {source}: no such file or directory")
     if not rows:
-        sys.exit(f"compare: {source}: no .cnf, .cnf.gz or puzzles found")
+        sys.exit(f"compare: {source}: no .cnf, .cnf.gz, .cnf.xz, .cnf.bz2 or puzzles found")
 
     solvers = args.solvers.split()
     known = solver_commands(Path("/nonexistent"), args.satsolve)

@@ -5,7 +5,9 @@ The answer checker shares no code with any solver: it reads the formula's clause
 and checks every model clause by clause.
 """
 
+import bz2
 import gzip
+import lzma
 import math
 import os
 import re
@@ -147,9 +149,16 @@ def geomean(values):
 
 
 def unpack(source, target):
-    """Copies a .cnf or .cnf.gz file to `target`, uncompressed (not every solver reads gzip)."""
-    if str(source).endswith(".gz"):
-        with gzip.open(source, "rb") as packed, open(target, "wb") as plain:
-            shutil.copyfileobj(packed, plain)
-    else:
-        shutil.copyfile(source, target)
+    """Copies a .cnf, .cnf.gz, .cnf.xz or .cnf.bz2 file to `target`, uncompressed (MiniSat
+    reads gzip only, CaDiCaL finds xz and bzip2 through external tools, splr none).
+
+    SATLIB's uniform random files end with a '%' line and a lone '0', which MiniSat
+    rejects (exit 3, parse error): the copy ends before the '%' line, where the formula
+    ends for every lenient reader (read_cnf here, satsolve), so all solvers get the same
+    clauses."""
+    opener = {".gz": gzip.open, ".xz": lzma.open, ".bz2": bz2.open}.get(Path(source).suffix, open)
+    with opener(source, "rb") as packed, open(target, "wb") as plain:
+        for line in packed:
+            if line.startswith(b"%"):
+                break
+            plain.write(line)

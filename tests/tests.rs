@@ -6,6 +6,7 @@
 mod batch_read;
 mod batch_solve;
 mod cactusplot;
+mod compressed;
 mod differential;
 mod encodings;
 mod gridcheck;

@@ -1,5 +1,5 @@
 //! The binaries' bodies, and what every binary shares: opening an input (a file, `-` for
-//! stdin, gzip detected by its magic bytes rather than the file name), a buffered stdout,
+//! stdin; gzip, xz, bzip2 or lzma detected by magic bytes rather than the file name), a buffered stdout,
 //! and one place that prints an error and picks the exit code ([`Failure`], [`run`]).
 //!
 //! Every binary has the same shape: `bin/NAME.rs` parses its flags with clap into the
@@ -15,16 +15,15 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-use flate2::bufread::MultiGzDecoder;
 
 pub mod answer;
 pub mod args;
 pub mod atomic;
 pub mod cactusplot;
+pub mod decompress;
 pub mod gridcheck;
 pub mod model2grid;
 pub mod progress;
@@ -32,9 +31,6 @@ pub mod satsolve;
 pub mod sudoku2cnf;
 pub mod sudokugen;
 pub mod sudoplay;
-
-/// The two bytes every gzip stream starts with.
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Read buffer size: large enough that the 52 MB benchmark CNFs stream without overhead.
 const BUFFER_SIZE: usize = 1 << 16;
@@ -91,32 +87,14 @@ pub fn second_input(
     Ok(second)
 }
 
-/// Opens `source` for buffered reading, decompressing it on the fly when it is gzip.
+/// Opens `source` for buffered reading, decompressing it on the fly when its first bytes
+/// are those of gzip, xz, bzip2 or `.lzma` (see `decompress`).
 pub fn open(source: &Source) -> io::Result<Box<dyn BufRead>> {
     let raw: Box<dyn Read> = match source {
         Source::Stdin => Box::new(io::stdin()),
         Source::File(path) => Box::new(File::open(path)?),
     };
-    let mut reader = BufReader::with_capacity(BUFFER_SIZE, raw);
-    let is_gzip = reader.fill_buf()?.starts_with(&GZIP_MAGIC);
-    if is_gzip {
-        let decoder = GzipContext(MultiGzDecoder::new(reader));
-        Ok(Box::new(BufReader::with_capacity(BUFFER_SIZE, decoder)))
-    } else {
-        Ok(Box::new(reader))
-    }
-}
-
-/// Says "gzip" in decompression errors: "corrupt deflate stream" alone does not tell a
-/// user that the file was taken for gzip because of its first two bytes.
-struct GzipContext<R>(R);
-
-impl<R: Read> Read for GzipContext<R> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        self.0
-            .read(buffer)
-            .map_err(|error| io::Error::new(error.kind(), format!("invalid gzip data: {error}")))
-    }
+    decompress::decompressed(raw)
 }
 
 /// Reads all of `source` (decompressed) as text. Invalid UTF-8 is an `InvalidData` error.

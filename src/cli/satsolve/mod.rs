@@ -49,9 +49,10 @@ pub use cube::Tally;
 /// and exit codes, kept beside the code that honours them.
 pub const AFTER_HELP: &str = "\
 INPUT:
-  DIMACS CNF, plain or gzip-compressed (detected from the content). By default the reader
-  is lenient: comments anywhere, a SATLIB '%' line ends the formula, a header whose counts
-  are off only draws a warning. --strict applies the SAT competition rules instead.
+  DIMACS CNF, plain or compressed with gzip, xz, bzip2 or lzma (detected from the content,
+  not the name). By default the reader is lenient: comments anywhere, a SATLIB '%' line
+  ends the formula, a header whose counts are off only draws a warning. --strict applies
+  the SAT competition rules instead.
   'c p show <vars> 0' lines name the variables models are projected on (--models).
 
 STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles):
