@@ -7,6 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::SudoplayOptions;
 use crate::cli::{self, Failure, Source};
 use crate::gen::puzzles::{Generator, Request, Target};
+use crate::gen::GenError;
 use crate::grid::{Grid, ParseOptions, PuzzleReader};
 use crate::layout::{Layout, LayoutChoice};
 use crate::play::{prepare, read_save, Prepared, Solutions};
@@ -140,7 +141,17 @@ fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failur
             layout.size()
         );
     }
-    let fail = |e: crate::gen::GenError| Failure::new(e.exit_code(), e);
+    let fail = |e: GenError| match e {
+        // sudokugen's own advice (--attempts) is no option of sudoplay.
+        GenError::Budget { what, attempts } => Failure::new(
+            1,
+            format!(
+                "no {what} in {attempts} attempts with seed {seed}: try another --seed or an \
+                 easier --difficulty (minimal puzzles that need search are rare)"
+            ),
+        ),
+        other => Failure::new(other.exit_code(), other),
+    };
     let mut generator = Generator::new(&layout, seed).map_err(fail)?;
     let givens = generator.next(&request).map_err(fail)?;
     let level = options
