@@ -14,8 +14,8 @@ random folders grow with the name), each in two steps:
      picked; a timeout goes on to
   2. MiniSat with a 60 s limit: solved is picked, a timeout is too hard.
 A family ends after 15 picks, or after 2 step-2 timeouts in a row (its further instances,
-larger, would time out too; say so in the report). Then each pick, SAT first and cheapest
-first by MiniSat's time, is run by CaDiCaL and by satsolve (each up to 300 s of CPU),
+larger, would time out too; say so in the report). Then each pick, cheapest first by
+MiniSat's time (UNSAT counted thrice), is run by CaDiCaL and by satsolve (each up to 300 s),
 satsolve writing a binary DRAT proof; every model is checked clause by clause
 (scripts/solverlib.py), every UNSAT proof of satsolve by drat_check (up to 900 s). A pick
 goes into suite.tsv only when all three answers agree and are checked; otherwise into
@@ -258,14 +258,16 @@ class Selector:
             all_picks += picks
             self.write_tables()
         if not self.args.select_only:
-            # Cheapest first, so that a time box verifies as many picks as it can: SAT
-            # answers need no proof, and MiniSat's time predicts the others' roughly.
+            # Cheapest first, so that a time box verifies as many picks as it can: MiniSat's
+            # time predicts the others' roughly, and an UNSAT answer costs about three
+            # times more (the proof is written, then checked).
             def cost(relative):
                 runs = [self.log.get((relative, f"minisat-{limit:g}"))
                         for limit in (self.args.prefilter, self.args.high)]
                 solved = [r for r in runs if r and r["status"] in ("SAT", "UNSAT")]
-                return (not solved or solved[0]["status"] == "UNSAT",
-                        float(solved[0]["cpu_s"]) if solved else 0.0)
+                if not solved:
+                    return 0.0  # a large Sudoku MiniSat did not solve: few, and run first
+                return float(solved[0]["cpu_s"]) * (3 if solved[0]["status"] == "UNSAT" else 1)
 
             for relative in sorted(all_picks, key=cost):
                 if self.over_budget():
