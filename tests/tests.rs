@@ -21,4 +21,5 @@ mod satsolve;
 mod satsolve_limits;
 mod sudoku2cnf;
 mod sudokugen;
+mod uniqueness;
 mod util;
