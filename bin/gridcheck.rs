@@ -30,9 +30,13 @@ struct Args {
     /// grid must keep those givens.
     #[arg(long, value_name = "FILE", conflicts_with = "size")]
     cnf: Option<PathBuf>,
-    /// Print nothing when every grid is valid.
+    /// Print nothing when every grid is valid (with --unique: nothing for a unique puzzle).
     #[arg(short, long)]
     quiet: bool,
+    /// Report per puzzle `unique`, `several`, `none` or `unknown` (from model2grid's
+    /// `puzzle K:` headings over satsolve --models N answers); exit 0 only if all are unique.
+    #[arg(long, conflicts_with = "partial")]
+    unique: bool,
 }
 
 fn main() -> ExitCode {
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         layout: args.layout,
         cnf: args.cnf,
         quiet: args.quiet,
+        unique: args.unique,
     };
     cli::run("gridcheck", || gridcheck::run(&options))
 }

@@ -58,7 +58,8 @@ struct Args {
     /// Give up with `s UNKNOWN` (exit 0) after this many seconds (wall clock).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     timeout: Option<Duration>,
-    /// Enumerate up to N distinct models (0: all), projected on the `c p show` variables.
+    /// Enumerate up to N distinct models (0: all), projected on the `c p show` variables;
+    /// on an incremental CNF, up to N per cube, each cube's under a `c cube` line.
     #[arg(long, value_name = "N")]
     models: Option<usize>,
     /// Also write the answer to FILE.
@@ -80,9 +81,10 @@ struct Args {
     /// (all variables without one); unlisted variables are false.
     #[arg(long)]
     true_only: bool,
-    /// Solve the blocks of an incremental CNF on N threads (answers stay in input order).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
+    /// Solve the blocks of an incremental CNF on N threads (default: the machine's
+    /// available parallelism; 1: one thread). Answers stay in input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
     /// Show progress over the blocks of a stream on stderr, even when it is not a terminal.
     #[arg(long, conflicts_with = "no_progress")]
     progress: bool,
@@ -134,7 +136,8 @@ fn main() -> ExitCode {
         }),
         print_cnf: args.print_cnf,
         true_only: args.true_only,
-        jobs: usize::from(args.jobs),
+        // 0: the machine's available parallelism, on a stream.
+        jobs: args.jobs.map_or(0, usize::from),
         progress: match (args.progress, args.no_progress) {
             (true, _) => ProgressMode::Always,
             (_, true) => ProgressMode::Never,

@@ -162,9 +162,12 @@ fn check_square_batch(
 
 #[test]
 fn nine_by_nine_batch_with_an_unsolvable_puzzle_in_the_middle() {
-    let flag_sets: [&[&str]; 6] = [
+    // Without --jobs a stream runs on every core; --jobs 1 on one thread.
+    let flag_sets: [&[&str]; 8] = [
         &[],
+        &["--jobs", "1"],
         &["--true-only"],
+        &["--true-only", "--jobs", "1"],
         &["--true-only", "--jobs", "2"],
         &["--true-only", "--engine", "splr"],
         &["--true-only", "--assumptions"],
@@ -181,6 +184,44 @@ fn nine_by_nine_batch_with_an_unsolvable_puzzle_in_the_middle() {
     }
     // The puzzles have one solution each: every run finds the same grids.
     assert!(answers.windows(2).all(|pair| pair[0] == pair[1]));
+}
+
+#[test]
+fn stream_bytes_do_not_depend_on_the_jobs() {
+    // Issue 14: a stream runs on every core unless --jobs says otherwise, and the answers
+    // are the same bytes (these puzzles have one solution each, or none).
+    let cnf = stream_cnf(&testdata("puzzles/batch/batch_9x9.txt"), &[]);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    for listing in [&[][..], &["--true-only"]] {
+        let serial = run(
+            "satsolve",
+            &[listing, &["--jobs", "1", "--stats"]].concat(),
+            &cnf,
+        );
+        serial
+            .expect_code(20)
+            .expect_stderr_contains(&format!("c {:<20} 1\n", "jobs"));
+        for jobs in [&[][..], &["--jobs", "2"], &["--jobs", "3"]] {
+            let flags = [listing, jobs, &["--stats"]].concat();
+            let parallel = run("satsolve", &flags, &cnf);
+            assert!(parallel.stdout == serial.stdout, "{flags:?}");
+            let expected = jobs.get(1).map_or(cores, |n| n.parse().unwrap());
+            parallel.expect_stderr_contains(&format!("c {:<20} {expected}\n", "jobs"));
+        }
+    }
+    // A single formula is one search on one thread, whatever --jobs says.
+    let one = run(
+        "sudoku2cnf",
+        &[
+            "--index",
+            "3",
+            testdata("puzzles/batch/batch_9x9.txt").to_str().unwrap(),
+        ],
+        b"",
+    );
+    let plain = run("satsolve", &[], &one.stdout);
+    let jobs = run("satsolve", &["--jobs", "4"], &one.stdout);
+    assert_eq!((plain.code, plain.stdout), (jobs.code, jobs.stdout));
 }
 
 #[test]
@@ -368,7 +409,6 @@ fn stream_refusals_and_limits() {
     let proof = scratch("batch-refusals").join("refused.drat");
     for flags in [
         &["--proof", proof.to_str().unwrap()][..],
-        &["--models", "2"],
         &["--format", "res"],
         &["--print-cnf"],
     ] {
@@ -378,6 +418,15 @@ fn stream_refusals_and_limits() {
             .expect_stderr_contains("incremental CNF");
     }
     assert!(!proof.exists(), "a refused run left a proof file");
+    // --models, refused before issue 14, answers every cube: one group per puzzle.
+    let models = run("satsolve", &["--models", "2", "--true-only"], &cnf);
+    models.expect_code(20);
+    let text = models.stdout_text();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("c cube ")).count(),
+        50
+    );
+    assert!(text.contains("c cube 26 models 0 exact\ns UNSATISFIABLE\n"));
     // One conflict per block: some hard puzzles give up, but every cube keeps its block.
     let limited = run("satsolve", &["--conflicts", "1", "--true-only"], &cnf);
     let answers = blocks(&limited.stdout_text());

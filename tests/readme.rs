@@ -153,6 +153,7 @@ fn every_readme_example_is_tested() {
         ("Solve a puzzle", 2),
         ("Another solver in the middle", 1),
         ("A file of puzzles", 2),
+        ("Is every puzzle unique?", 2),
         ("Hanidoku", 1),
         ("Generate", 1),
     ];
@@ -239,6 +240,42 @@ fn readme_a_file_of_puzzles() {
     assert_eq!(grids, solutions);
     assert_eq!(written.lines().count(), 5 * 9 + 4);
     assert_eq!(written.lines().filter(|line| line.is_empty()).count(), 4);
+}
+
+#[test]
+fn readme_is_every_puzzle_unique() {
+    let dir = workdir("readme-unique");
+    let [grids, verdicts] = <[Example; 2]>::try_from(blocks("Is every puzzle unique?"))
+        .ok()
+        .unwrap();
+    // The oracle: per puzzle, the count of solutions and the solutions themselves.
+    let oracle: Vec<Vec<String>> = data_lines("puzzles/batch/uniqueness_9x9.solutions.txt")
+        .iter()
+        .map(|line| line.split(' ').map(str::to_string).collect())
+        .collect();
+    let shown = grids
+        .expected
+        .as_deref()
+        .expect("the README shows the grids");
+    let shown: Vec<&str> = shown.lines().collect();
+    assert_eq!(shown.len(), 6);
+    assert_eq!(
+        (oracle[0][0].as_str(), shown[1]),
+        ("1", oracle[0][1].as_str())
+    );
+    let mut two = vec![shown[3], shown[4]];
+    two.sort_unstable();
+    let mut expected: Vec<&str> = oracle[1][1..].iter().map(String::as_str).collect();
+    expected.sort_unstable();
+    assert_eq!((oracle[1][0].as_str(), two), ("2", expected));
+    assert_eq!(oracle[2], ["0"]);
+    // Puzzle 3 has no solution: model2grid and gridcheck --unique both exit 1.
+    run_block(&grids, &dir)
+        .expect_code(1)
+        .expect_stderr_contains("puzzle 3: no solution");
+    run_block(&verdicts, &dir)
+        .expect_code(1)
+        .expect_stderr_contains("gridcheck: 3 puzzles: 1 unique, 1 several, 1 none");
 }
 
 #[test]

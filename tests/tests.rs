@@ -24,4 +24,5 @@ mod satsolve_limits;
 mod sudoku2cnf;
 mod sudokugen;
 mod sudoplay;
+mod uniqueness;
 mod util;

@@ -1,15 +1,22 @@
 //! The body of `gridcheck`: read grids (and the puzzles to pair them with), check each
 //! against the rules of its layout and the givens of its puzzle, and report violations
 //! and a summary on stderr. The binary only parses flags into [`GridcheckOptions`].
+//! Grids under `puzzle K:` headings (several models per puzzle) are paired and judged in
+//! `gridcheck_groups.rs`, which also gives `--unique` its verdicts.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use self::groups::Groups;
 use super::{Failure, Source};
 use crate::check::check_grid;
 use crate::encode::read_cnf_header;
 use crate::grid::{Grid, Marker, ParseOptions, PuzzleError, PuzzleReader, Record};
 use crate::layout::{Layout, LayoutChoice};
+use crate::model::group::PuzzleLine;
+
+#[path = "gridcheck_groups.rs"]
+mod groups;
 
 /// The `--help` text after the options: input, output and exit codes.
 pub const AFTER_HELP: &str = "\
@@ -25,18 +32,33 @@ INPUT:
   --cnf FILE takes the layout, and the givens unless --puzzle is given, from the header
   of a CNF written by sudoku2cnf. One CNF is one puzzle: every grid read with it (one,
   or several models of it as satsolve --models writes them) must keep its givens.
+  Grids under 'puzzle K: VERDICT (M grids)' headings (model2grid on satsolve --models N
+  over a stream of puzzles) are paired by heading: the grids of puzzle K with the K-th
+  puzzle of --puzzle, and the grids of one puzzle must differ. The headings come first
+  and in order, each followed by as many grids as it says.
+
+UNIQUENESS (--unique):
+  Needs those headings. One line per puzzle on stdout: 'puzzle K: unique', 'several',
+  'none', 'unknown' (the search gave up, or --models 1) or 'invalid' (a grid of it broke
+  a rule, changed a given or repeated another), and on stderr the summary
+  'gridcheck: N puzzles: A unique, B several, C none' (with unknown and invalid when
+  there are some). 'several' is checked here (two different valid grids); 'unique' and
+  'none' are the solver's word. --quiet drops the lines of unique puzzles, and the
+  summary when all are unique.
 
 OUTPUT:
   One line per violation on stderr: grid number, which row, column, box, diagonal, extra
   house or Hanidoku line (row / rising line / falling line, numbered from 1), which digit,
   and why (a repeat, or a gap in a line's run), or the marker that stands in its place.
   Then a summary: 'N grids valid', or 'K of N grids invalid' (with how many puzzles had
-  no solution). Nothing on stdout.
+  no solution). Nothing on stdout, except the verdicts of --unique.
 
 EXIT CODES:
-  0  every grid is valid
-  1  some grid is invalid, or is a marker (a puzzle without a solution)
-  2  unreadable or malformed input, or bad usage";
+  0  every grid is valid (with --unique: and every puzzle unique)
+  1  some grid is invalid, or is a marker (a puzzle without a solution); with --unique,
+     some puzzle is not unique (several, none, unknown or invalid)
+  2  unreadable or malformed input (a heading that disagrees with its grids, --unique
+     without headings), or bad usage";
 
 /// Everything `gridcheck` was asked to do, independent of how the flags were spelled.
 #[derive(Clone, Debug, Default)]
@@ -53,8 +75,11 @@ pub struct GridcheckOptions {
     pub layout: Option<String>,
     /// `--cnf`: the formula whose header gives the layout and the givens.
     pub cnf: Option<PathBuf>,
-    /// No summary when every grid is valid.
+    /// No summary when every grid is valid (with `unique`: no line for a unique puzzle,
+    /// and no summary when all are).
     pub quiet: bool,
+    /// Report per puzzle whether it has one solution, from the `puzzle K:` headings.
+    pub unique: bool,
 }
 
 /// Runs `gridcheck`; returns the exit code (0 or 1) or the failure to report (code 2).
@@ -73,15 +98,17 @@ pub fn run(options: &GridcheckOptions) -> Result<u8, Failure> {
         }
         None => None,
     };
-    run_on(options, input, puzzles)
+    let mut out = super::stdout();
+    run_on(options, input, puzzles, &mut out)
 }
 
 /// [`run`] on opened inputs (the grids, and the puzzles with their source), so that the
-/// pairing can be tested in-process.
+/// pairing can be tested in-process; the `--unique` verdicts go to `out`.
 fn run_on<R: BufRead, P: BufRead>(
     options: &GridcheckOptions,
     input: R,
     puzzles: Option<(&Source, P)>,
+    out: &mut dyn Write,
 ) -> Result<u8, Failure> {
     let source = &options.input;
     // `sudoku` is the default: the reader detects the size of each grid (or uses --size).
@@ -105,60 +132,103 @@ fn run_on<R: BufRead, P: BufRead>(
     // --puzzle, when given, pairs its own puzzles with the grids instead.
     let header_puzzle = header_puzzle.filter(|_| puzzle_source.is_none());
     let mut puzzles = match puzzles {
-        Some((puzzle_source, text)) => Some(entries(
-            text,
-            puzzle_source,
-            options.size,
-            choice.fixed(),
-            false,
-        )?),
+        Some((puzzle_source, text)) => Some(Puzzles {
+            entries: Box::new(entries(
+                text,
+                puzzle_source,
+                options.size,
+                choice.fixed(),
+                false,
+            )?),
+            source: puzzle_source.clone(),
+        }),
         None => None,
     };
-    let paired_with = || {
-        puzzle_source
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default()
-    };
     let mut layouts: Vec<Layout> = choice.fixed().into_iter().cloned().collect();
-    let (mut checked, mut invalid, mut unsolved) = (0, 0, 0);
+    let mut counts = Counts::default();
+    // Set by a first record that is a `puzzle K:` heading: grids pair by heading.
+    let mut groups: Option<Groups> = None;
+    let mut first = true;
     for entry in entries(input, source, options.size, choice.fixed(), true)? {
         let entry = entry?;
-        checked += 1;
-        let paired = match &mut puzzles {
-            Some(puzzles) => match puzzles.next().transpose()? {
-                Some(Entry::Grid(puzzle)) => Some(puzzle),
-                Some(Entry::OutOfRange(reason)) => {
-                    return Err(Failure::invalid(format!("puzzle {checked}: {reason}")))
-                }
-                Some(Entry::Marker(_)) => None,
+        let at_start = std::mem::take(&mut first);
+        if let Entry::Heading { text, line } = entry {
+            let heading = PuzzleLine::parse(&text)
+                .map_err(|error| Failure::input(source, format!("line {line}: {error}")))?;
+            let groups = match &mut groups {
+                Some(groups) => groups,
+                None if at_start => groups.insert(Groups::default()),
                 None => {
-                    return Err(Failure::invalid(format!(
-                        "grid {checked} has no puzzle: the grids and the puzzles of {} are \
-                             paired in order",
-                        paired_with()
-                    )))
+                    return Err(Failure::input(
+                        source,
+                        format!("line {line}: a `puzzle` heading after grids that had none"),
+                    ))
                 }
-            },
-            None => None,
+            };
+            groups.close(&mut counts, options, out)?;
+            let expected = groups.closed + 1;
+            if heading.puzzle != expected {
+                return Err(Failure::input(
+                    source,
+                    format!(
+                        "line {line}: the heading of puzzle {} where puzzle {expected} was \
+                         expected",
+                        heading.puzzle
+                    ),
+                ));
+            }
+            let puzzle = match &mut puzzles {
+                Some(puzzles) => puzzles.next_for(heading.puzzle)?,
+                None => None,
+            };
+            groups.open(heading, line, puzzle);
+            continue;
+        }
+        if at_start && options.unique {
+            return Err(Failure::input(
+                source,
+                "--unique needs the `puzzle K:` headings that model2grid writes for a stream \
+                 answered by satsolve --models N; these grids have none (a file of one \
+                 puzzle is plain CNF: satsolve --models 2 tells on stderr)",
+            ));
+        }
+        counts.checked += 1;
+        let checked = counts.checked;
+        let (paired, prefix) = match &mut groups {
+            Some(groups) => {
+                let pairing = groups.grid(&entry, source)?;
+                let prefix = format!("grid {checked} (puzzle {})", pairing.puzzle);
+                (pairing.givens, prefix)
+            }
+            None => {
+                let paired = match &mut puzzles {
+                    Some(puzzles) => puzzles.next_for(checked)?,
+                    None => None,
+                };
+                (paired, format!("grid {checked}"))
+            }
         };
         let grid = match entry {
             Entry::Grid(grid) => grid,
             Entry::OutOfRange(reason) => {
-                invalid += 1;
-                eprintln!("gridcheck: grid {checked}: {reason}");
+                counts.invalid += 1;
+                eprintln!("gridcheck: {prefix}: {reason}");
+                if let Some(groups) = &mut groups {
+                    groups.invalid();
+                }
                 continue;
             }
             // The puzzle was consumed above, so the pairing of the next grids holds.
             Entry::Marker(marker) => {
-                invalid += 1;
-                unsolved += 1;
+                counts.invalid += 1;
+                counts.unsolved += 1;
                 eprintln!(
                     "gridcheck: grid {checked}: puzzle {checked} has no grid: the record is `{}`",
                     marker.as_str()
                 );
                 continue;
             }
+            Entry::Heading { .. } => continue,
         };
         // Files usually hold one size; keep the layouts built so far rather than one per grid.
         let layout = match layouts
@@ -175,32 +245,93 @@ fn run_on<R: BufRead, P: BufRead>(
         // `satsolve --models` writes them) must keep its givens, not only the first.
         let puzzle = paired.as_ref().or(header_puzzle.as_ref());
         let violations = check_grid(&grid, layout, puzzle, options.partial);
-        if !violations.is_empty() {
-            invalid += 1;
+        let repeated = match &mut groups {
+            Some(groups) => groups.keep(grid, checked, !violations.is_empty()),
+            None => None,
+        };
+        if !violations.is_empty() || repeated.is_some() {
+            counts.invalid += 1;
         }
         for violation in violations {
-            eprintln!("gridcheck: grid {checked}: {violation}");
+            eprintln!("gridcheck: {prefix}: {violation}");
+        }
+        if let Some(earlier) = repeated {
+            eprintln!(
+                "gridcheck: {prefix}: repeats grid {earlier}: the models of a puzzle must differ"
+            );
         }
     }
-    if checked == 0 {
+    if let Some(groups) = &mut groups {
+        groups.close(&mut counts, options, out)?;
+    }
+    if counts.checked == 0 {
         return Err(Failure::input(source, "no grid found"));
     }
     if let Some(puzzles) = &mut puzzles {
-        if puzzles.next().transpose()?.is_some() {
+        if puzzles.entries.next().transpose()?.is_some() {
+            let what = match &groups {
+                Some(groups) => plural(groups.closed, "puzzle heading"),
+                None => plural(counts.checked, "grid"),
+            };
             return Err(Failure::invalid(format!(
-                "{} has more puzzles than the {} checked: the grids and the puzzles are \
+                "{} has more puzzles than the {what} checked: the grids and the puzzles are \
                      paired in order",
-                paired_with(),
-                plural(checked, "grid")
+                puzzles.source
             )));
         }
     }
-    eprint!("{}", summary(checked, invalid, unsolved, options.quiet));
-    Ok(u8::from(invalid > 0))
+    out.flush()?;
+    match (&groups, options.unique) {
+        (Some(groups), true) => {
+            eprint!("{}", groups.verdicts.summary(options.quiet));
+            Ok(u8::from(groups.verdicts.unique < groups.closed))
+        }
+        _ => {
+            eprint!("{}", summary(&counts, options.quiet));
+            Ok(u8::from(counts.invalid > 0))
+        }
+    }
+}
+
+/// The puzzles of `--puzzle`, paired with the grids (or headings) in order.
+struct Puzzles<'a> {
+    entries: Box<dyn Iterator<Item = Result<Entry, Failure>> + 'a>,
+    source: Source,
+}
+
+impl Puzzles<'_> {
+    /// The next puzzle, for grid (or heading) `number`; `None` for a marker.
+    fn next_for(&mut self, number: usize) -> Result<Option<Grid>, Failure> {
+        match self.entries.next().transpose()? {
+            Some(Entry::Grid(puzzle)) => Ok(Some(puzzle)),
+            Some(Entry::OutOfRange(reason)) => {
+                Err(Failure::invalid(format!("puzzle {number}: {reason}")))
+            }
+            Some(Entry::Marker(_) | Entry::Heading { .. }) => Ok(None),
+            None => Err(Failure::invalid(format!(
+                "grid {number} has no puzzle: the grids and the puzzles of {} are paired in \
+                 order",
+                self.source
+            ))),
+        }
+    }
+}
+
+/// Grids checked, how many were invalid, and how many puzzles had none.
+#[derive(Debug, Default)]
+struct Counts {
+    checked: usize,
+    invalid: usize,
+    unsolved: usize,
 }
 
 /// The closing line on stderr (empty when `quiet` and every grid is valid).
-fn summary(checked: usize, invalid: usize, unsolved: usize, quiet: bool) -> String {
+fn summary(counts: &Counts, quiet: bool) -> String {
+    let Counts {
+        checked,
+        invalid,
+        unsolved,
+    } = *counts;
     if invalid > 0 {
         let markers = match unsolved {
             0 => String::new(),
@@ -224,6 +355,11 @@ enum Entry {
     OutOfRange(String),
     /// The marker a batch writes for a puzzle its solver did not solve.
     Marker(Marker),
+    /// A `puzzle K:` line over the grids of puzzle K.
+    Heading {
+        text: String,
+        line: usize,
+    },
 }
 
 /// The grids of `input` (read from `source`), in any puzzle format (of `layout`, if
@@ -253,6 +389,11 @@ fn entries<'a, R: BufRead + 'a>(
                 "line {line}: `{}` where a puzzle was expected",
                 marker.as_str()
             ),
+        )),
+        Ok(Record::Heading { text, line }) if markers => Ok(Entry::Heading { text, line }),
+        Ok(Record::Heading { line, .. }) => Err(Failure::input(
+            source,
+            format!("line {line}: a `puzzle` heading where a puzzle was expected"),
         )),
         Ok(Record::Grid(puzzle)) => Ok(Entry::Grid(puzzle.grid)),
         Err(PuzzleError::OutOfRange {
@@ -290,7 +431,8 @@ mod tests {
     fn check(options: &GridcheckOptions, grids: &str, puzzles: Option<&str>) -> Result<u8, String> {
         let source = Source::File("puzzles.txt".into());
         let puzzles = puzzles.map(|text| (&source, text.as_bytes()));
-        run_on(options, grids.as_bytes(), puzzles).map_err(|failure| failure.message)
+        let mut out = Vec::new();
+        run_on(options, grids.as_bytes(), puzzles, &mut out).map_err(|failure| failure.message)
     }
 
     #[test]
@@ -345,11 +487,19 @@ mod tests {
 
     #[test]
     fn the_summary_counts_grids_and_unsolved_puzzles() {
+        let counts = |checked, invalid, unsolved| Counts {
+            checked,
+            invalid,
+            unsolved,
+        };
         assert_eq!(
-            summary(3, 2, 1, false),
+            summary(&counts(3, 2, 1), false),
             "gridcheck: 2 of 3 grids invalid (1 puzzle without a solution)\n"
         );
-        assert_eq!(summary(1, 0, 0, false), "gridcheck: 1 grid valid\n");
-        assert_eq!(summary(2, 0, 0, true), "");
+        assert_eq!(
+            summary(&counts(1, 0, 0), false),
+            "gridcheck: 1 grid valid\n"
+        );
+        assert_eq!(summary(&counts(2, 0, 0), true), "");
     }
 }

@@ -2,6 +2,11 @@
 //! model into a grid of the layout (given, from a CNF header, or detected from the first
 //! model), check it against the puzzle when one is known, and write one record per block.
 //! The binary only parses flags into [`Model2GridOptions`].
+//!
+//! A grouped stream (`satsolve --models N` on a stream of puzzles: `c cube K models M
+//! END` lines, [`crate::model::group`]) gives, per puzzle, the line
+//! `puzzle K: VERDICT (M grids...)` and then the puzzle's M grids, so that `gridcheck`
+//! can pair every grid with its puzzle and report which puzzles are unique.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -12,6 +17,7 @@ use crate::grid::format::{to_block_for, to_line, to_pretty};
 use crate::grid::{to_svg, Grid, Marker, PuzzleReader};
 use crate::layout::{Layout, LayoutChoice};
 use crate::lit::Lit;
+use crate::model::group::{ModelsLine, PuzzleLine};
 use crate::model::{detect_layout, max_var, AnswerStream, GridDecoder, Status};
 
 /// The `--help` text after the options: input forms, output formats, streams and exit
@@ -58,9 +64,19 @@ STREAMS:
   A block cut short (a model without its final 0) is an error naming the block and line;
   a lone full model that stops before the layout's last variable is reported as too short.
 
+SEVERAL MODELS PER PUZZLE:
+  satsolve --models N on a stream heads each puzzle's blocks with 'c cube K models M
+  END'. Each puzzle then gives the line 'puzzle K: VERDICT (M grids)' (VERDICT unique,
+  several, none or unknown; ', more may exist' when the limit N stopped the search,
+  ', the search gave up' after a limit or Ctrl-C), followed by its M grids (none for
+  none, and no marker line). In the block formats a blank line goes before each
+  'puzzle' line and between grids. gridcheck --puzzle FILE pairs the grids of puzzle K
+  with the K-th puzzle of FILE, and gridcheck --unique reports the verdicts. A group
+  short of its blocks, or a block past them, is an error naming the line.
+
 EXIT CODES:
-  0  every block was decoded and written
-  1  some block had no solution (UNSATISFIABLE or UNKNOWN), an unreadable or truncated
+  0  every block was decoded and written (several grids of a puzzle included)
+  1  some block (or puzzle) had no solution (UNSATISFIABLE or UNKNOWN), an unreadable or truncated
      answer, a model that does not give every cell exactly one value, or a grid that
      changes a given of --puzzle
   2  bad command-line usage, or a --puzzle file that is unreadable or not one puzzle of
@@ -142,9 +158,11 @@ fn run_on<R: BufRead, W: Write>(
             out,
             format: options.format,
             written: 0,
+            after_heading: false,
         },
         held: None,
         failed: 0,
+        puzzles: 0,
     };
     let mut stream = AnswerStream::new(input);
     let result = run.all_blocks(&mut stream);
@@ -158,10 +176,13 @@ fn run_on<R: BufRead, W: Write>(
         )));
     }
     if run.failed > 0 {
+        let (count, what) = match run.puzzles {
+            0 => (stream.blocks(), "blocks"),
+            puzzles => (puzzles, "puzzles"),
+        };
         eprintln!(
-            "model2grid: {} of {} blocks had no solution",
-            run.failed,
-            stream.blocks()
+            "model2grid: {} of {count} {what} had no solution",
+            run.failed
         );
         return Ok(1);
     }
@@ -174,6 +195,9 @@ struct RecordWriter<W: Write> {
     out: W,
     format: GridFormat,
     written: usize,
+    /// The last thing written is a `puzzle K:` line: its first grid follows without a
+    /// blank line.
+    after_heading: bool,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -187,10 +211,24 @@ impl<W: Write> RecordWriter<W> {
     }
 
     fn start_record(&mut self, format: GridFormat) -> Result<(), Failure> {
-        if self.written > 0 && matches!(format, GridFormat::Block | GridFormat::Pretty) {
+        let heading = std::mem::take(&mut self.after_heading);
+        if self.written > 0 && !heading && matches!(format, GridFormat::Block | GridFormat::Pretty)
+        {
             self.out.write_all(b"\n")?;
         }
         self.written += 1;
+        Ok(())
+    }
+
+    /// The `puzzle K:` line over a puzzle's grids (none in a picture, which is one grid).
+    fn heading(&mut self, line: &PuzzleLine, size: Option<usize>) -> Result<(), Failure> {
+        let format = self.resolved(size);
+        if format == GridFormat::Svg {
+            return Ok(());
+        }
+        self.start_record(format)?;
+        writeln!(self.out, "{line}")?;
+        self.after_heading = true;
         Ok(())
     }
 
@@ -243,8 +281,10 @@ struct Run<W: Write> {
     /// Block 1's status when it had no model: a lone answer writes no record (as before
     /// streams), so its marker waits until a second block shows this is a stream.
     held: Option<Status>,
-    /// Blocks without a grid.
+    /// Blocks (or, in a grouped stream, puzzles) without a grid.
     failed: usize,
+    /// The puzzles of a grouped stream (`c cube` lines) read so far.
+    puzzles: usize,
 }
 
 impl<W: Write> Run<W> {
@@ -256,10 +296,15 @@ impl<W: Write> Run<W> {
             if block.number == 2 {
                 self.second_block()?;
             }
-            match block.status {
-                Status::Sat => self.grid(block.number, block.line, block.literals)?,
-                status if block.number == 1 && !self.batch => self.held = Some(status),
-                status => self.marker(block.number, status)?,
+            if let Some((group, 0)) = block.group {
+                self.group(&group, block.status)?;
+            }
+            match (block.group, block.status) {
+                (_, Status::Sat) => self.grid(block.number, block.line, block.literals)?,
+                // A puzzle without a model: its `puzzle K:` line says so.
+                (Some(_), _) => self.failed += 1,
+                (None, status) if block.number == 1 && !self.batch => self.held = Some(status),
+                (None, status) => self.marker(block.number, status)?,
             }
         }
         Ok(())
@@ -278,6 +323,33 @@ impl<W: Write> Run<W> {
         Ok(())
     }
 
+    /// Writes the `puzzle K:` line of the group `group`, whose first block has `status`.
+    fn group(&mut self, group: &ModelsLine, status: Status) -> Result<(), Failure> {
+        if status != Status::Sat {
+            eprintln!(
+                "model2grid: puzzle {}: no solution, the solver answered {}",
+                group.cube,
+                status.as_str()
+            );
+        }
+        self.puzzles += 1;
+        let line = PuzzleLine {
+            puzzle: group.cube,
+            grids: group.models,
+            end: group.end,
+        };
+        let size = self.size();
+        self.writer.heading(&line, size)
+    }
+
+    /// The grid size, once known.
+    fn size(&self) -> Option<usize> {
+        self.decoder
+            .as_ref()
+            .map(|decoder| decoder.layout().size())
+            .or(self.choice.fixed().map(Layout::size))
+    }
+
     fn marker(&mut self, number: usize, status: Status) -> Result<(), Failure> {
         let marker = if status == Status::Unsat {
             Marker::Unsolvable
@@ -290,11 +362,7 @@ impl<W: Write> Run<W> {
             marker.as_str()
         );
         self.failed += 1;
-        let size = self
-            .decoder
-            .as_ref()
-            .map(|decoder| decoder.layout().size())
-            .or(self.choice.fixed().map(Layout::size));
+        let size = self.size();
         self.writer.marker(marker, size)
     }
 

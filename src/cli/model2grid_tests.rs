@@ -73,6 +73,7 @@ fn auto_writes_blocks_above_35_and_lines_below() {
         out: Vec::new(),
         format,
         written: 0,
+        after_heading: false,
     };
     let auto = writer(GridFormat::Auto);
     assert_eq!(auto.resolved(Some(36)), GridFormat::Block);

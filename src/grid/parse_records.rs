@@ -1,5 +1,7 @@
 //! Reading a file of answers to a batch, where a puzzle without a solution has a marker
-//! line (`unsolvable`, `unknown`) in place of its grid, so grids and puzzles stay paired.
+//! line (`unsolvable`, `unknown`) in place of its grid, so grids and puzzles stay paired,
+//! and where several grids of one puzzle sit under a `puzzle K: ...` heading
+//! (`model2grid` on `satsolve --models N`; the caller reads the heading's words).
 
 use std::io::BufRead;
 
@@ -47,6 +49,14 @@ pub enum Record {
         /// 1-based line of the marker.
         line: usize,
     },
+    /// A line starting `puzzle `, which heads the grids of one puzzle; it is no record
+    /// in the numbering.
+    Heading {
+        /// The line, trimmed.
+        text: String,
+        /// 1-based line of the heading.
+        line: usize,
+    },
 }
 
 /// [`PuzzleReader`] that also accepts marker lines; made by [`PuzzleReader::records`].
@@ -89,6 +99,9 @@ impl<R: BufRead> Iterator for Records<R> {
             Ok(None) => {
                 reader.done = true;
                 None
+            }
+            Ok(Some((line, text))) if text.starts_with("puzzle ") => {
+                Some(Ok(Record::Heading { text, line }))
             }
             Ok(Some((line, text))) => match Marker::parse(&text) {
                 Some(marker) => {
@@ -158,6 +171,23 @@ mod tests {
             .unwrap()
             .collect();
         assert!(plain[0].is_err());
+    }
+
+    #[test]
+    fn headings_are_records_outside_the_numbering() {
+        let text = "puzzle 1: unique (1 grid)\n1234341221434321\n\
+                    puzzle 2: none (0 grids)\npuzzle 3: several (2 grids)\n\
+                    1234341221434321\n1324241331424231\n";
+        let read: Vec<Record> = records(text).into_iter().map(Result::unwrap).collect();
+        let heading = |index: usize| match &read[index] {
+            Record::Heading { text, line } => (text.clone(), *line),
+            other => panic!("record {index} is {other:?}"),
+        };
+        assert_eq!(heading(0), ("puzzle 1: unique (1 grid)".to_string(), 1));
+        assert!(matches!(&read[1], Record::Grid(p) if p.number == 1 && p.line == 2));
+        assert_eq!(heading(2).1, 3);
+        assert_eq!(heading(3).1, 4);
+        assert!(matches!(&read[5], Record::Grid(p) if p.number == 3 && p.line == 6));
     }
 
     #[test]

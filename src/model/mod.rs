@@ -26,6 +26,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub mod decode;
+pub mod group;
 pub mod stream;
 
 pub use decode::{detect_layout, layout_with_vars, max_var, GridDecodeError, GridDecoder};

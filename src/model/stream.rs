@@ -16,14 +16,24 @@
 //! are two blocks, each SAT block must carry a model ending in `0`: a block cut short
 //! (a solver killed mid-output, a truncated file) is an error naming the block and line,
 //! never a grid decoded from half a model.
+//!
+//! A stream with several models per puzzle (`satsolve --models N` on an iCNF stream)
+//! heads each cube's blocks with a [`ModelsLine`] (`c cube K models M END`, see
+//! [`super::group`]). A stream whose first block has one is *grouped*: every block then
+//! belongs to a group, the cubes are numbered 1, 2, 3, ... in order, a group holds M SAT
+//! blocks (or, for M = 0, one UNSAT or UNKNOWN block as END says), and a group short of
+//! its blocks, a block past them, or a `c cube` line in a stream that began without one
+//! is an error naming the line. Each block tells its group ([`Block::group`]).
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use thiserror::Error;
 
+use super::group::ModelsLine;
 use super::{classify, LineKind, ModelError, Status};
 use crate::lit::Lit;
+use crate::solver::enumerate::EnumerationEnd;
 
 /// Why a stream of answers could not be read.
 #[derive(Debug, Error)]
@@ -84,6 +94,14 @@ pub enum StreamError {
         /// `UNSATISFIABLE` or `UNKNOWN`.
         status: &'static str,
     },
+    /// A `c cube` line that is malformed, or blocks that do not match their group.
+    #[error("line {line}: {message}")]
+    Group {
+        /// The line where the mismatch shows.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// No block at all.
     #[error(
         "no solver answer found (expected `s` and `v` lines, a MiniSat result file or literals)"
@@ -103,6 +121,25 @@ pub struct Block<'a> {
     pub status: Status,
     /// The model's literals in the order listed; empty unless SAT.
     pub literals: &'a [Lit],
+    /// In a grouped stream, the group's line and the block's 0-based place in it.
+    pub group: Option<(ModelsLine, usize)>,
+}
+
+/// The group being read in a grouped stream.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    header: ModelsLine,
+    /// The line of the `c cube` line.
+    line: usize,
+    /// Blocks of the group read so far.
+    blocks: usize,
+}
+
+impl Group {
+    /// The blocks the group announces: its models, or the one UNSAT or UNKNOWN block.
+    fn expected(&self) -> usize {
+        self.header.models.max(1)
+    }
 }
 
 /// Streams [`Block`]s from buffered text; see the module docs for the forms.
@@ -131,6 +168,12 @@ pub struct AnswerStream<R> {
     pending: Option<(Status, usize)>,
     /// The input is exhausted (or failed): every later call returns `None`.
     done: bool,
+    /// Whether the stream is grouped, once its first block is read.
+    grouped: Option<bool>,
+    /// The current group of a grouped stream.
+    group: Option<Group>,
+    /// A `c cube` line read but not yet followed by its first block: (line, number).
+    pending_group: Option<(ModelsLine, usize)>,
 }
 
 impl<R: BufRead> AnswerStream<R> {
@@ -144,6 +187,9 @@ impl<R: BufRead> AnswerStream<R> {
             blocks: 0,
             pending: None,
             done: false,
+            grouped: None,
+            group: None,
+            pending_group: None,
         }
     }
 
@@ -176,6 +222,7 @@ impl<R: BufRead> AnswerStream<R> {
     /// no answer at all.
     pub fn next_block(&mut self) -> Result<Option<Block<'_>>, StreamError> {
         if self.done {
+            self.end_of_groups()?;
             return Ok(None);
         }
         let number = self.blocks + 1;
@@ -186,6 +233,7 @@ impl<R: BufRead> AnswerStream<R> {
             None => loop {
                 if !self.read_line()? {
                     self.done = true;
+                    self.end_of_groups()?;
                     return if self.blocks == 0 {
                         Err(StreamError::Empty)
                     } else {
@@ -194,10 +242,17 @@ impl<R: BufRead> AnswerStream<R> {
                 }
                 let line = self.line;
                 let text = line_text(&self.buf);
-                match classify(&text) {
-                    LineKind::Skip => {}
+                let header = match classify(&text) {
+                    LineKind::Skip => ModelsLine::parse(&text),
                     LineKind::Status(status) => break (status, line),
                     LineKind::BadStatus(found) => return Err(bad_status(number, line, found)),
+                    LineKind::Literals(..) if self.pending_group.is_some() => {
+                        return Err(StreamError::Group {
+                            line,
+                            message: "literals after a `c cube` line, before any status line"
+                                .to_string(),
+                        });
+                    }
                     LineKind::Literals(rest, offset) => {
                         // Literals before any status line: a bare model. Only the first
                         // answer can start so (each later block starts at the status
@@ -209,9 +264,13 @@ impl<R: BufRead> AnswerStream<R> {
                             })?;
                         break (Status::Sat, line);
                     }
+                };
+                if let Some(header) = header {
+                    self.open_group(header, line)?;
                 }
             },
         };
+        let group = self.place_in_group(number, status, start)?;
         let mut last = start;
         loop {
             if !self.read_line()? {
@@ -220,8 +279,8 @@ impl<R: BufRead> AnswerStream<R> {
             }
             let line = self.line;
             let text = line_text(&self.buf);
-            match classify(&text) {
-                LineKind::Skip => continue,
+            let header = match classify(&text) {
+                LineKind::Skip => ModelsLine::parse(&text),
                 LineKind::Status(next) => {
                     self.pending = Some((next, line));
                     break;
@@ -244,12 +303,18 @@ impl<R: BufRead> AnswerStream<R> {
                                 source,
                             })?;
                     last = line;
+                    None
                 }
+            };
+            // A `c cube` line ends the block: the next group starts.
+            if let Some(header) = header {
+                self.open_group(header, line)?;
+                break;
             }
         }
         // One answer alone keeps the lenient single-answer rules; in a stream of several,
         // a missing model or terminator means the text was cut.
-        let alone = number == 1 && self.pending.is_none();
+        let alone = number == 1 && self.pending.is_none() && self.pending_group.is_none();
         if status == Status::Sat && !terminated && !alone {
             if self.literals.is_empty() {
                 return Err(StreamError::NoModel {
@@ -270,7 +335,132 @@ impl<R: BufRead> AnswerStream<R> {
             line: start,
             status,
             literals: &self.literals,
+            group,
         }))
+    }
+
+    /// Takes the `c cube` line `header` read at `line`: the group before must be complete
+    /// and the cubes numbered in order.
+    fn open_group(
+        &mut self,
+        header: Result<ModelsLine, String>,
+        line: usize,
+    ) -> Result<(), StreamError> {
+        let error = |message: String| StreamError::Group { line, message };
+        let header = header.map_err(error)?;
+        if self.grouped == Some(false) {
+            return Err(error(
+                "a `c cube` line in a stream whose blocks began without one".to_string(),
+            ));
+        }
+        if let Some((before, at)) = self.pending_group {
+            return Err(error(format!(
+                "cube {} (line {at}) has no answer block before this `c cube` line",
+                before.cube
+            )));
+        }
+        if let Some(group) = self.group {
+            if group.blocks < group.expected() {
+                return Err(error(format!(
+                    "cube {} (line {}) announces {} block(s) but holds {}",
+                    group.header.cube,
+                    group.line,
+                    group.expected(),
+                    group.blocks
+                )));
+            }
+        }
+        let expected = self.group.map_or(1, |group| group.header.cube + 1);
+        if header.cube != expected {
+            return Err(error(format!(
+                "cube {} where cube {expected} was expected (cubes are numbered in order)",
+                header.cube
+            )));
+        }
+        self.pending_group = Some((header, line));
+        Ok(())
+    }
+
+    /// The group of block `number` (status `status` at line `start`) and its place in it;
+    /// `None` in a stream without groups.
+    fn place_in_group(
+        &mut self,
+        number: usize,
+        status: Status,
+        start: usize,
+    ) -> Result<Option<(ModelsLine, usize)>, StreamError> {
+        if let Some((header, line)) = self.pending_group.take() {
+            self.grouped = Some(true);
+            self.group = Some(Group {
+                header,
+                line,
+                blocks: 0,
+            });
+        }
+        let grouped = *self.grouped.get_or_insert(false);
+        let Some(group) = self.group.as_mut().filter(|_| grouped) else {
+            return Ok(None);
+        };
+        let error = |message: String| StreamError::Group {
+            line: start,
+            message: format!("block {number}: {message}"),
+        };
+        let cube = group.header.cube;
+        if group.blocks == group.expected() {
+            return Err(error(format!(
+                "cube {cube} already holds its {} block(s) and no `c cube` line starts another",
+                group.expected()
+            )));
+        }
+        let fits = match (group.header.models, group.header.end) {
+            (1.., _) => status == Status::Sat,
+            (0, EnumerationEnd::Unknown) => status == Status::Unknown,
+            (0, _) => status == Status::Unsat,
+        };
+        if !fits {
+            return Err(error(format!(
+                "the status is {} but cube {cube} announces {} model(s), {}",
+                status.as_str(),
+                group.header.models,
+                match group.header.end {
+                    EnumerationEnd::Exhausted => "exact",
+                    EnumerationEnd::LimitReached => "limit",
+                    EnumerationEnd::Unknown => "unknown",
+                }
+            )));
+        }
+        group.blocks += 1;
+        Ok(Some((group.header, group.blocks - 1)))
+    }
+
+    /// At the end of the input: the last group must hold every block it announced.
+    fn end_of_groups(&mut self) -> Result<(), StreamError> {
+        let line = self.line;
+        if let Some((header, at)) = self.pending_group.take() {
+            return Err(StreamError::Group {
+                line,
+                message: format!(
+                    "the input ends before the blocks of cube {} (line {at})",
+                    header.cube
+                ),
+            });
+        }
+        if let Some(group) = self.group.take() {
+            if group.blocks < group.expected() {
+                return Err(StreamError::Group {
+                    line,
+                    message: format!(
+                        "the input ends after {} of the {} block(s) cube {} (line {}) \
+                         announces",
+                        group.blocks,
+                        group.expected(),
+                        group.header.cube,
+                        group.line
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 }
 

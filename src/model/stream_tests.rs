@@ -243,3 +243,109 @@ fn a_read_error_names_the_last_line_read() {
         "cannot read the answers after line 2: device gone"
     );
 }
+
+/// A block's group as (cube, models, place in the group).
+type Placed = Option<(usize, usize, usize)>;
+
+/// Each block's group, for a grouped stream.
+fn groups(text: &str) -> Result<Vec<Placed>, StreamError> {
+    let mut stream = AnswerStream::new(text.as_bytes());
+    let mut out = Vec::new();
+    while let Some(block) = stream.next_block()? {
+        out.push(
+            block
+                .group
+                .map(|(line, place)| (line.cube, line.models, place)),
+        );
+    }
+    Ok(out)
+}
+
+#[test]
+fn grouped_blocks_know_their_cube() {
+    let text = "c cube 1 models 1 exact\ns SATISFIABLE\nv 1 -2 0\n\
+                c cube 2 models 2 limit\ns SATISFIABLE\nv 1 2 0\nc any comment\ns SATISFIABLE\nv -1 2 0\n\
+                c cube 3 models 0 exact\ns UNSATISFIABLE\n\
+                c cube 4 models 0 unknown\ns UNKNOWN\n\
+                c cube 5 models 1 unknown\ns SATISFIABLE\nv 1 2 0\n";
+    assert_eq!(
+        groups(text).unwrap(),
+        [
+            Some((1, 1, 0)),
+            Some((2, 2, 0)),
+            Some((2, 2, 1)),
+            Some((3, 0, 0)),
+            Some((4, 0, 0)),
+            Some((5, 1, 0)),
+        ]
+    );
+    // Without `c cube` lines nothing changes.
+    assert_eq!(
+        groups("s UNSATISFIABLE\ns UNKNOWN\n").unwrap(),
+        [None, None]
+    );
+    // One cube, one model: the lone answer's rules still apply (no final 0 needed).
+    assert_eq!(
+        groups("c cube 1 models 1 exact\ns SATISFIABLE\nv 1 -2\n").unwrap(),
+        [Some((1, 1, 0))]
+    );
+}
+
+#[test]
+fn groups_that_do_not_add_up_are_errors_naming_the_line() {
+    let cases = [
+        // A block missing from cube 1, shown by the next `c cube` line.
+        (
+            "c cube 1 models 2 limit\ns SATISFIABLE\nv 1 0\nc cube 2 models 1 exact\ns SATISFIABLE\nv 1 0\n",
+            "line 4: cube 1 (line 1) announces 2 block(s) but holds 1",
+        ),
+        // ... or by the end of the input.
+        (
+            "c cube 1 models 1 exact\ns SATISFIABLE\nv 1 0\nc cube 2 models 2 limit\ns SATISFIABLE\nv 1 0\n",
+            "the input ends after 1 of the 2 block(s) cube 2 (line 4) announces",
+        ),
+        (
+            "c cube 1 models 1 exact\ns SATISFIABLE\nv 1 0\nc cube 2 models 1 exact\n",
+            "the input ends before the blocks of cube 2 (line 4)",
+        ),
+        // A block too many.
+        (
+            "c cube 1 models 1 exact\ns SATISFIABLE\nv 1 0\ns SATISFIABLE\nv 2 0\n",
+            "line 4: block 2: cube 1 already holds its 1 block(s)",
+        ),
+        // A status that contradicts the count.
+        (
+            "c cube 1 models 1 exact\ns UNSATISFIABLE\n",
+            "line 2: block 1: the status is UNSATISFIABLE but cube 1 announces 1 model(s), exact",
+        ),
+        (
+            "c cube 1 models 0 exact\ns UNKNOWN\n",
+            "the status is UNKNOWN but cube 1 announces 0 model(s), exact",
+        ),
+        // Cubes out of order, a group line in an ungrouped stream, a malformed one.
+        (
+            "c cube 2 models 0 exact\ns UNSATISFIABLE\n",
+            "line 1: cube 2 where cube 1 was expected",
+        ),
+        (
+            "s UNSATISFIABLE\nc cube 2 models 0 exact\ns UNSATISFIABLE\n",
+            "line 2: a `c cube` line in a stream whose blocks began without one",
+        ),
+        (
+            "c cube 1 models 1 exact\nc cube 2 models 1 exact\n",
+            "line 2: cube 1 (line 1) has no answer block",
+        ),
+        (
+            "c cube 1 models two exact\ns UNSATISFIABLE\n",
+            "line 1: expected `c cube K models M exact|limit|unknown`",
+        ),
+        (
+            "c cube 1 models 1 exact\nv 1 0\n",
+            "line 2: literals after a `c cube` line",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = groups(text).expect_err(text).to_string();
+        assert!(error.contains(expected), "{text}\n{error}");
+    }
+}

@@ -17,7 +17,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
 
-use super::cube::{Answerer, Tally};
+use super::cube::{Answerer, ModelsPlan, Tally};
 use super::sink::BlockSink;
 use crate::cli::answer::Listing;
 use crate::cli::progress::Progress;
@@ -71,6 +71,8 @@ impl<T> Reorder<T> {
 
 /// A cube as a worker gets it.
 struct Job {
+    /// The cube's 1-based position in the stream.
+    number: usize,
     /// Entries of the clause log that hold for this cube.
     clauses_before: usize,
     lits: Vec<Lit>,
@@ -96,8 +98,15 @@ pub(super) struct Pool {
 
 impl Pool {
     /// Starts `jobs` workers, each building its own engine over `base` as `setup` says
-    /// (the set-up's interrupt is the run's stop flag).
-    pub(super) fn spawn(jobs: usize, setup: &EngineSetup, base: &Cnf, listing: &Listing) -> Pool {
+    /// (the set-up's interrupt is the run's stop flag), answering with `listing` and,
+    /// for `--models`, `models`. The pool sees only these, not the stream's options.
+    pub(super) fn spawn(
+        jobs: usize,
+        setup: &EngineSetup,
+        listing: &Listing,
+        models: Option<&ModelsPlan>,
+        base: &Cnf,
+    ) -> Pool {
         let base = Arc::new(base.clone());
         let log: Arc<ClauseLog> = Arc::default();
         let (work, work_rx) = mpsc::channel::<Chunk>();
@@ -108,9 +117,10 @@ impl Pool {
                 let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
                 let (base, log) = (Arc::clone(&base), Arc::clone(&log));
                 let (setup, listing) = (setup.clone(), listing.clone());
+                let models = models.cloned();
                 std::thread::spawn(move || {
-                    let answerer = Answerer::new(&base, &setup, listing);
-                    worker(answerer, &work_rx, &done_tx, &log)
+                    let build = || Answerer::new(&base, &setup, listing.clone(), models.as_ref());
+                    worker(build, &work_rx, &done_tx, &log)
                 })
             })
             .collect();
@@ -188,13 +198,15 @@ fn thread_failed() -> Failure {
 
 /// A worker's loop: takes chunks until the channel closes, answers each cube (after the
 /// log's clauses that hold for it) and sends the chunk's answers back; returns the
-/// engine's counters.
+/// engine's counters. The engine is built at the first chunk: on a stream shorter than
+/// a chunk per worker (`--jobs` defaults to every core) the idle workers build none.
 fn worker(
-    mut answerer: Answerer,
+    build: impl Fn() -> Answerer,
     chunks: &Mutex<Receiver<Chunk>>,
     done: &Sender<Answered>,
     log: &ClauseLog,
 ) -> Vec<u8> {
+    let mut answerer = None;
     let mut added = 0;
     loop {
         // A poisoned lock means another worker panicked: stop quietly, the main thread
@@ -203,6 +215,7 @@ fn worker(
             break;
         };
         let Ok((seq, chunk)) = next else { break };
+        let answerer = answerer.get_or_insert_with(&build);
         let mut text = Vec::with_capacity(chunk.len() * 256);
         let mut tally = Tally::default();
         for job in chunk {
@@ -213,14 +226,16 @@ fn worker(
                 }
                 added = job.clauses_before;
             }
-            answerer.answer(&job.lits, &mut text, &mut tally);
+            answerer.answer(job.number, &job.lits, &mut text, &mut tally);
         }
         if done.send((seq, text, tally)).is_err() {
             break;
         }
     }
     let mut stats = Vec::new();
-    let _ = answerer.write_stats(&mut stats);
+    if let Some(answerer) = answerer {
+        let _ = answerer.write_stats(&mut stats);
+    }
     stats
 }
 
@@ -231,6 +246,8 @@ struct Feed<R> {
     log: Arc<ClauseLog>,
     /// The log's length: only this thread appends to it.
     logged: usize,
+    /// Cubes read so far.
+    read: usize,
     /// Some chunk has been handed out.
     any: bool,
     /// The input is used up (or failed).
@@ -245,6 +262,7 @@ impl<R: BufRead> Feed<R> {
             cubes,
             log,
             logged: 0,
+            read: 0,
             any: false,
             done: false,
             failure: None,
@@ -261,7 +279,9 @@ impl<R: BufRead> Feed<R> {
                         append_log(&self.log, &cube.clauses);
                         self.logged += cube.clauses.num_clauses();
                     }
+                    self.read += 1;
                     chunk.push(Job {
+                        number: self.read,
                         clauses_before: self.logged,
                         lits: cube.lits,
                     });
@@ -276,6 +296,7 @@ impl<R: BufRead> Feed<R> {
                     // No cube at all: the base formula is the one question.
                     if !self.any && chunk.is_empty() {
                         chunk.push(Job {
+                            number: 1,
                             clauses_before: 0,
                             lits: Vec::new(),
                         });

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use self::cube::ModelsPlan;
 use self::sink::BlockSink;
 use self::stats::{write_times, Times};
 use self::stream::{run_stream, StreamRun};
@@ -69,8 +70,14 @@ STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles
   then carry the negated givens). A stream without cubes answers the formula once.
   --conflicts N applies to each block; --timeout and Ctrl-C end the run: the block being
   solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
-  k-th cube. --jobs N solves chunks of blocks on N threads, each with its own engine.
-  --proof, --models, --print-cnf and --format res are refused on a stream (exit 2).
+  k-th cube. Blocks are solved in chunks on N threads, each with its own engine: N is
+  --jobs N, by default the machine's available parallelism; --jobs 1 solves on one
+  thread. The answers are the same, in input order, whatever N (a cube with several
+  models may show another of them). --models N answers each cube K with up to N models
+  under the line 'c cube K models M exact|limit|unknown' (exact: no other model exists;
+  limit: N found, more may; unknown: the search gave up), then M SAT blocks, or for M = 0
+  one s UNSATISFIABLE (exact) or s UNKNOWN block; the models of a cube are sorted.
+  --proof, --print-cnf and --format res are refused on a stream (exit 2).
   Progress (a spinner with the count and rate) goes to stderr when it is a terminal and
   the run lasts over a second; --progress forces it (plain lines when stderr is not a
   terminal), --no-progress hides it. On a pipe or file, answers are written in 64 KiB
@@ -80,7 +87,7 @@ OUTPUT (stdout):
   SAT competition format: s SATISFIABLE / s UNSATISFIABLE / s UNKNOWN, then for SAT the
   model as 'v' lines (at most 78 characters each, the last ending in 0). --format res
   writes the course's .res form instead (s 1 / s 0 / s -1, v lines, t <milliseconds>).
-  With --models N, one s/v block per model. --true-only lists only the true projected
+  With --models N, one s/v block per model (on a stream, per cube as above). --true-only lists only the true projected
   variables ('c p show', else all), positive, still ending in 0: 81 numbers for a 9x9.
   Warnings and statistics go to stderr (--stats on a stream: totals, blocks, blocks/s).
 
@@ -100,8 +107,8 @@ LIMITS:
   prints statistics. A second Ctrl-C exits at once with code 130.
 
 EXIT CODES:
-  10  satisfiable (with --models: at least one model; a stream: every block SAT)
-  20  unsatisfiable (a stream: at least one block UNSAT)
+  10  satisfiable (with --models: at least one model; a stream: every cube SAT)
+  20  unsatisfiable (a stream: at least one cube UNSAT)
    0  unknown (a limit was reached; a stream: some block UNKNOWN, none UNSAT), or
       --print-cnf succeeded
    1  the input could not be read or is not valid DIMACS, or an output file failed
@@ -138,7 +145,8 @@ pub struct SolveOptions {
     pub print_cnf: bool,
     /// `v` lines list only the true projected variables (`--true-only`).
     pub true_only: bool,
-    /// Worker threads for a stream of cubes (0 and 1 both mean one).
+    /// Worker threads for a stream of cubes; 0: the machine's available parallelism
+    /// (`--jobs` not given). A single formula always runs on one thread.
     pub jobs: usize,
     /// When a stream shows its progress on stderr.
     pub progress: ProgressMode,
@@ -211,11 +219,16 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let engine = options.engine_setup(&stop);
     if let Some(cubes) = cubes {
         check_stream_options(options)?;
+        let models = options.models.map(|limit| ModelsPlan {
+            limit,
+            projection: dimacs.show.clone(),
+        });
         let run = StreamRun {
             source,
             engine,
-            jobs: options.jobs,
+            jobs: stream_jobs(options.jobs),
             listing: options.listing(&dimacs),
+            models,
             output: options.output.as_ref(),
             progress: options.progress,
             stats: options.stats,
@@ -313,6 +326,15 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     Ok(code)
 }
 
+/// The worker threads of a stream: `jobs`, or for 0 the machine's available parallelism
+/// (as ripgrep and fd do), one if that cannot be told.
+fn stream_jobs(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        jobs => jobs,
+    }
+}
+
 /// Refuses the options that have no sound meaning on a stream (exit 2).
 fn check_stream_options(options: &SolveOptions) -> Result<(), Failure> {
     let refuse = |what: &str, why: &str| {
@@ -324,12 +346,6 @@ fn check_stream_options(options: &SolveOptions) -> Result<(), Failure> {
         return refuse(
             "--proof",
             "an UNSAT answer under a cube's assumptions is no refutation of the formula",
-        );
-    }
-    if options.models.is_some() {
-        return refuse(
-            "--models",
-            "enumerate one puzzle at a time (sudoku2cnf --index K | satsolve --models N)",
         );
     }
     if options.print_cnf {

@@ -16,6 +16,9 @@
 //!   more than solving an easy one), block by block on a terminal ([`super::sink`]).
 //! - `--jobs N` (N > 1) hands chunks of cubes to N engines on N threads ([`super::jobs`]);
 //!   one job answers the cubes here, with the same per-cube step ([`super::cube`]).
+//!   Without `--jobs`, N is the machine's available parallelism (the caller resolves it).
+//! - `--models N`: each cube's answer is a group of up to N models under a `c cube`
+//!   line ([`super::cube`]); blocks and the exit code count cubes, as without it.
 //!
 //! The options that make no sense on a stream are refused by the caller before it
 //! comes here; this module sees only the [`StreamRun`] cut from them.
@@ -26,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::cube::{Answerer, Tally};
+use super::cube::{Answerer, ModelsPlan, Tally};
 use super::jobs::Pool;
 use super::sink::BlockSink;
 use super::stats::{write_times, Times};
@@ -43,10 +46,12 @@ pub(super) struct StreamRun<'a> {
     pub(super) source: &'a Source,
     /// How each engine is built; its interrupt is the run's stop flag.
     pub(super) engine: EngineSetup,
-    /// Worker threads (0 and 1 both mean one, on this thread).
+    /// Worker threads (1: one, on this thread), resolved from `--jobs`.
     pub(super) jobs: usize,
     /// Which literals the `v` lines list.
     pub(super) listing: Listing,
+    /// `--models N`: up to N models per cube, each cube's blocks under a `c cube` line.
+    pub(super) models: Option<ModelsPlan>,
     /// The `--output` file.
     pub(super) output: Option<&'a PathBuf>,
     /// When progress shows on stderr.
@@ -70,10 +75,17 @@ pub(super) fn run_stream<R: BufRead>(
     let mut progress = Progress::new(run.progress);
     let solve_start = Instant::now();
     let (tally, engine_stats) = if run.jobs > 1 {
-        let pool = Pool::spawn(run.jobs, &run.engine, &base.cnf, &run.listing);
+        let pool = Pool::spawn(
+            run.jobs,
+            &run.engine,
+            &run.listing,
+            run.models.as_ref(),
+            &base.cnf,
+        );
         pool.solve(cubes, run.source, &mut sink, &mut progress)?
     } else {
-        let mut answerer = Answerer::new(&base.cnf, &run.engine, run.listing.clone());
+        let models = run.models.as_ref();
+        let mut answerer = Answerer::new(&base.cnf, &run.engine, run.listing.clone(), models);
         let tally = solve_serial(run.source, &mut answerer, cubes, &mut sink, &mut progress)?;
         let mut stats = Vec::new();
         answerer.write_stats(&mut stats)?;
@@ -116,7 +128,12 @@ fn solve_serial<R: BufRead>(
         for clause in cube.clauses.clauses() {
             answerer.add_clause(clause);
         }
-        answerer.answer(&cube.lits, &mut buf, &mut tally);
+        answerer.answer(
+            tally.blocks() as usize + 1,
+            &cube.lits,
+            &mut buf,
+            &mut tally,
+        );
         sink.offer(&mut buf)?;
         progress.advance(1);
         if tally.blocks() == 1 && cube.line == 0 {
@@ -148,6 +165,9 @@ fn print_stream_stats(
     write_stat(out, "blocks sat", tally.sat)?;
     write_stat(out, "blocks unsat", tally.unsat)?;
     write_stat(out, "blocks unknown", tally.unknown)?;
+    if run.models.is_some() {
+        write_stat(out, "models", tally.models)?;
+    }
     let rate = tally.blocks() as f64 / solve.as_secs_f64().max(1e-9);
     write_stat(out, "blocks/s", format_args!("{rate:.0}"))?;
     let times = Times {
