@@ -140,7 +140,7 @@ pub struct CubeAnswer {
 }
 
 /// Up to N models per cube over a formula that only grows: a [`CubeSolver`] with the
-/// activation literals and rebuilds of the module docs.
+/// fresh engines, activation literals and rebuilds of the module docs.
 pub struct CubeModels {
     solver: CubeSolver,
     setup: EngineSetup,
@@ -157,7 +157,7 @@ pub struct CubeModels {
     root_budget: u64,
     /// Solvers replaced by a rebuild.
     rebuilds: u64,
-    /// The cdcl strategy's propagator, built at the first cube with a second search.
+    /// The cdcl strategy's propagator, built at the first cube past the root budget.
     propagator: Option<Box<Propagator>>,
     /// Cubes whose models were searched on a fresh engine.
     fresh_engines: u64,
