@@ -408,3 +408,39 @@ fn a_cut_grouped_answer_is_an_error_naming_the_line() {
         .expect_code(1)
         .expect_stderr_contains("line 4: cube 1 (line 1) announces 2 block(s) but holds 1");
 }
+
+#[test]
+fn hard_puzzles_move_to_a_fresh_engine_and_agree_with_one_formula_at_a_time() {
+    // The hard Hanidoku puzzles of the batch need more than the root level's budget of
+    // conflicts: their models are searched on an engine of their own.
+    let path = testdata("puzzles/batch/batch_hanidoku.txt");
+    let layout = ["--layout", "hanidoku"];
+    let cnf = run(
+        "sudoku2cnf",
+        &[&layout[..], &[path.to_str().unwrap()]].concat(),
+        b"",
+    );
+    let answer = run(
+        "satsolve",
+        &["--models", "2", "--jobs", "1", "--stats"],
+        &cnf.stdout,
+    );
+    answer.expect_code(10);
+    let over_budget: u64 = answer
+        .stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("c over budget"))
+        .and_then(|value| value.trim().parse().ok())
+        .expect("an over budget line");
+    assert!(over_budget > 0, "{}", answer.stderr);
+    let lines = group_lines(&answer.stdout_text());
+    assert_eq!(lines.len(), 16);
+    for (k, count, end) in lines {
+        let index = k.to_string();
+        let args = [&layout[..], &["--index", &index, path.to_str().unwrap()]].concat();
+        let one = run("sudoku2cnf", &args, b"");
+        let single = run("satsolve", &["--models", "2", "-q"], &one.stdout);
+        single.expect_stderr_contains("c models 1 (no other model exists)");
+        assert_eq!((count, end.as_str()), (1, "exact"), "puzzle {k}");
+    }
+}

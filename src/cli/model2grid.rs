@@ -76,9 +76,9 @@ SEVERAL MODELS PER PUZZLE:
 
 EXIT CODES:
   0  every block was decoded and written (several grids of a puzzle included)
-  1  some block (or puzzle) had no solution (UNSATISFIABLE or UNKNOWN), an unreadable or truncated
-     answer, a model that does not give every cell exactly one value, or a grid that
-     changes a given of --puzzle
+  1  some block (in a grouped stream, puzzle) had no solution (UNSATISFIABLE or
+     UNKNOWN), an unreadable or truncated answer, a model that does not give every cell
+     exactly one value, or a grid that changes a given of --puzzle
   2  bad command-line usage, or a --puzzle file that is unreadable or not one puzzle of
      the layout";
 

@@ -72,8 +72,8 @@ STREAMS (incremental CNF, p inccnf; what sudoku2cnf writes for a file of puzzles
   solved and all later ones are answered s UNKNOWN, so the k-th block always answers the
   k-th cube. Blocks are solved in chunks on N threads, each with its own engine: N is
   --jobs N, by default the machine's available parallelism; --jobs 1 solves on one
-  thread. The answers are the same, in input order, whatever N (a cube with several
-  models may show another of them). --models N answers each cube K with up to N models
+  thread. The answers are the same, in input order, whatever N (except that a puzzle
+  with several solutions may show another one). --models N answers each cube K with up to N models
   under the line 'c cube K models M exact|limit|unknown' (exact: no other model exists;
   limit: N found, more may; unknown: the search gave up), then M SAT blocks, or for M = 0
   one s UNSATISFIABLE (exact) or s UNKNOWN block; the models of a cube are sorted.
