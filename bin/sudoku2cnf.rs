@@ -33,8 +33,8 @@ struct Args {
     /// The clause set: minimal, efficient, extended or compact (see ENCODINGS below).
     #[arg(long, value_name = "NAME", default_value = "compact")]
     encoding: EncodingKind,
-    /// The clauses of run lines (Hanidoku): runs, span, runs-span or presence (see LINE
-    /// ENCODINGS below).
+    /// The clauses of run lines (Hanidoku): runs, span, runs-span, presence, order or
+    /// starts (see LINE ENCODINGS below).
     #[arg(long, value_name = "NAME", default_value = "presence")]
     lines: LineEncoding,
     /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.

@@ -146,12 +146,12 @@ fn every_line_encoding_solves_the_hanidoku_stream_true_only() {
 fn an_unknown_line_encoding_is_a_usage_error() {
     run(
         "sudoku2cnf",
-        &["--layout", "hanidoku", "--lines", "ladder"],
+        &["--layout", "hanidoku", "--lines", "natural"],
         b"",
     )
     .expect_code(2)
     .expect_no_stdout()
-    .expect_stderr_contains("ladder");
+    .expect_stderr_contains("natural");
 }
 
 #[test]
@@ -172,6 +172,8 @@ fn presence_is_the_default_and_every_encoding_has_its_documented_size() {
         ("span", "p cnf 549 10597"),
         ("runs-span", "p cnf 549 10840"),
         ("presence", "p cnf 669 8428"),
+        ("order", "p cnf 669 8500"),
+        ("starts", "p cnf 753 8932"),
     ] {
         let args = [
             "--layout",

@@ -50,7 +50,13 @@ pub(super) fn add_line_clauses(
             hanidoku::add_run_clauses(sink, map, line, size);
             add_span_clauses(sink, map, line, size);
         }
-        LineEncoding::Presence => presence::add_presence_clauses(sink, map, line, size),
+        LineEncoding::Presence | LineEncoding::Order | LineEncoding::Starts => {
+            let extras = presence::Extras {
+                starts: lines == LineEncoding::Starts,
+                order: lines == LineEncoding::Order,
+            };
+            presence::add_presence_clauses(sink, map, line, size, extras);
+        }
         LineEncoding::Runs | LineEncoding::RunsSpan | LineEncoding::Span => {
             add_distinct_clauses(sink, map, line, size);
             add_span_clauses(sink, map, line, size);

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::presence::presence_vars;
+use super::presence::{presence_vars, start_vars};
 use crate::layout::Layout;
 
 /// One of the Sudoku encodings of the [module table](crate::encode).
@@ -99,15 +99,24 @@ pub enum LineEncoding {
     /// `scripts/hanidoku-encodings.py` (docs/encoding.md).
     #[default]
     Presence,
+    /// `presence` plus the ladders `p(d−1) → p(d)` below the mandatory digits and
+    /// `p(d+1) → p(d)` above them: on a long line its `p` variables are then the order
+    /// encoding of the run's start (the `presence` module).
+    Order,
+    /// `presence` plus one variable per possible run start, exactly one true: the direct
+    /// encoding of the run's start (the `presence` module).
+    Starts,
 }
 
 impl LineEncoding {
     /// Every line encoding, in the order of the module table.
-    pub const ALL: [LineEncoding; 4] = [
+    pub const ALL: [LineEncoding; 6] = [
         LineEncoding::Runs,
         LineEncoding::Span,
         LineEncoding::RunsSpan,
         LineEncoding::Presence,
+        LineEncoding::Order,
+        LineEncoding::Starts,
     ];
 
     /// How many auxiliary variables this encoding adds to `layout`'s cell variables (none
@@ -121,10 +130,18 @@ impl LineEncoding {
     /// ```
     pub fn auxiliary_vars(self, layout: &Layout) -> usize {
         match self {
-            LineEncoding::Presence => layout
+            LineEncoding::Presence | LineEncoding::Order => layout
                 .lines()
                 .iter()
                 .map(|line| presence_vars(line.cells.len(), layout.size()))
+                .sum(),
+            LineEncoding::Starts => layout
+                .lines()
+                .iter()
+                .map(|line| {
+                    let m = line.cells.len();
+                    presence_vars(m, layout.size()) + start_vars(m, layout.size())
+                })
                 .sum(),
             LineEncoding::Runs | LineEncoding::Span | LineEncoding::RunsSpan => 0,
         }
@@ -137,6 +154,8 @@ impl LineEncoding {
             LineEncoding::Span => "span",
             LineEncoding::RunsSpan => "runs-span",
             LineEncoding::Presence => "presence",
+            LineEncoding::Order => "order",
+            LineEncoding::Starts => "starts",
         }
     }
 }
@@ -163,7 +182,7 @@ impl FromStr for LineEncoding {
     /// ```
     /// use sudosat::encode::LineEncoding;
     /// assert_eq!("span".parse(), Ok(LineEncoding::Span));
-    /// assert!("ladder".parse::<LineEncoding>().is_err());
+    /// assert!("natural".parse::<LineEncoding>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<LineEncoding, UnknownLineEncoding> {
         LineEncoding::ALL

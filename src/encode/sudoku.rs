@@ -143,10 +143,15 @@ pub fn encode_with(
             format!(
                 "auxiliary variables {}..{} (--lines {}): per run line in layout order, \
                  'digit d appears on the line' for each digit d outside the mandatory range, \
-                 ascending; not part of the solution (p show lists the cell variables)",
+                 ascending{}; not part of the solution (p show lists the cell variables)",
                 map.num_vars() + 1,
                 cnf.num_vars(),
-                options.lines
+                options.lines,
+                if options.lines == LineEncoding::Starts {
+                    ", then 'the run starts at a' for each possible start a, ascending"
+                } else {
+                    ""
+                }
             ),
         );
         at += 1;

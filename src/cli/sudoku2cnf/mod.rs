@@ -69,6 +69,10 @@ the empty honeycomb, extended):
              one variable p(line, d) = 'd appears on the line' per non-mandatory digit,
              defined by its cells; span and low/high as binaries over p; distinct
              digits and mandatory digits as in runs              669 vars   8,428
+  order      presence + ladders p(d-1) -> p(d) below the mandatory digits, p(d+1) ->
+             p(d) above: the order encoding of the run's start   669 vars   8,500
+  starts     presence + one variable per possible start of the run, exactly one
+             true: the direct encoding of the run's start        753 vars   8,932
   Every one accepts exactly the runs. Auxiliary variables come after the cell variables;
   'c p show' lists the cell variables only, so satsolve --true-only and model2grid see
   the grid; a full model (MiniSat's) needs model2grid --cnf or --layout.
