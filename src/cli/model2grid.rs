@@ -29,8 +29,8 @@ INPUT:
   (sudoku and x-sudoku without --size take the size from the model), from the header
   comments of the CNF given with --cnf (which name the layout, or embed
   the layout file), or from the model: a full model's largest variable is n*n*n for an
-  n x n grid (549 for hanidoku, 669 with the auxiliary variables of sudoku2cnf's default
-  --lines presence); a true-only model has one positive literal per cell, the
+  n x n grid (549 for hanidoku; 669 or 753 with the auxiliary variables of sudoku2cnf
+  --lines presence, order or starts, the default); a true-only model has one positive literal per cell, the
   largest in the last cell's range (721..729 for 9x9). A model whose variables are those
   of another grid size is refused.
 
@@ -456,7 +456,7 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         };
         Failure::error(format!(
             "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
-                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549 or 669 for hanidoku), and the model is not \
+                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549, 669 or 753 for hanidoku), and the model is not \
                  one true literal per cell; give --size N, --layout NAME or --cnf FILE",
             max_var(literals)
         ))

@@ -4,7 +4,7 @@
 //! **Size detection.** A full model lists every variable, so its largest variable is the
 //! layout's last one: n³ for an n×n square (n = 1, 4, 9, ..., 64), 549 for the Hanidoku
 //! honeycomb, or 549 plus the auxiliary variables of a line encoding that has them (669
-//! for `--lines presence`, the default). A true-only model (`satsolve --true-only`) lists one variable per
+//! for `--lines presence` and `order`, 753 for `starts`, the default). A true-only model (`satsolve --true-only`) lists one variable per
 //! cell, so it has as many literals as the layout has cells, all positive, and its largest
 //! is the variable of the last cell, which lies in `(cells − 1)·n + 1 ..= cells·n`
 //! (721..=729 on a 9x9). The variable ranges of the last cells of the built-in layouts
@@ -53,7 +53,7 @@ fn candidates() -> impl Iterator<Item = Layout> {
 
 /// The built-in layout whose formulas have exactly `var_count` variables: the square of
 /// side n (n³ variables, n in 1, 4, ..., 64) or the honeycomb (61 × 9 = 549, plus the
-/// auxiliary variables of a line encoding: 669 with `presence`).
+/// auxiliary variables of a line encoding: 669 with `presence`, 753 with `starts`).
 pub fn layout_with_vars(var_count: usize) -> Option<Layout> {
     candidates().find(|layout| {
         let cells = layout.num_cells() * layout.size();
@@ -262,6 +262,7 @@ mod tests {
         }
         // Hanidoku's count with auxiliary variables names no other layout either.
         assert_eq!(layout_with_vars(669).map(|l| l.num_cells()), Some(61));
+        assert_eq!(layout_with_vars(753).map(|l| l.num_cells()), Some(61));
         assert_eq!(layout_with_vars(549).map(|l| l.num_cells()), Some(61));
         assert!(layout_with_vars(670).is_none());
     }
