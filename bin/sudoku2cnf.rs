@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use sudosat::cli::sudoku2cnf::{self, Sudoku2cnfOptions};
 use sudosat::cli::{self, Source};
-use sudosat::encode::EncodingKind;
+use sudosat::encode::{EncodingKind, LineEncoding};
 
 /// Encode a Sudoku puzzle (n²×n², n up to 64, or any --layout) as a DIMACS CNF formula, or
 /// a file of puzzles as one incremental CNF stream.
@@ -33,6 +33,10 @@ struct Args {
     /// The clause set: minimal, efficient, extended or compact (see ENCODINGS below).
     #[arg(long, value_name = "NAME", default_value = "compact")]
     encoding: EncodingKind,
+    /// The clauses of run lines (Hanidoku): runs, span, runs-span, presence, order or
+    /// starts (see LINE ENCODINGS below).
+    #[arg(long, value_name = "NAME", default_value = "starts")]
+    lines: LineEncoding,
     /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.
     #[arg(long)]
     break_symmetry: bool,
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         split: args.split,
         stats: args.stats,
         encoding: args.encoding,
+        lines: args.lines,
         break_symmetry: args.break_symmetry,
     };
     cli::run("sudoku2cnf", || sudoku2cnf::run(&options))

@@ -281,10 +281,12 @@ fn break_symmetry_keeps_satisfiability_on_random_sparse_puzzles() {
         let plain = EncodeOptions {
             kind,
             break_symmetry: false,
+            ..EncodeOptions::default()
         };
         let broken = EncodeOptions {
             kind,
             break_symmetry: true,
+            ..EncodeOptions::default()
         };
         let without = solve(&encode_with(&grid, &layout, &plain).unwrap().cnf);
         let with = solve(&encode_with(&grid, &layout, &broken).unwrap().cnf);
@@ -374,6 +376,7 @@ fn every_encoding_has_the_same_solutions_and_symmetry_breaking_keeps_some() {
                 let options = EncodeOptions {
                     kind,
                     break_symmetry: false,
+                    ..EncodeOptions::default()
                 };
                 count_models(&encode_with(&grid, &layout, &options).unwrap().cnf)
             })
@@ -385,6 +388,7 @@ fn every_encoding_has_the_same_solutions_and_symmetry_breaking_keeps_some() {
         let options = EncodeOptions {
             kind: EncodingKind::Compact,
             break_symmetry: true,
+            ..EncodeOptions::default()
         };
         let broken = count_models(&encode_with(&grid, &layout, &options).unwrap().cnf);
         assert!(broken <= counts[0], "round {round}");

@@ -66,12 +66,19 @@ fn hanidoku_as_a_layout_file_gives_the_built_in_formula_clause_for_clause() {
         }
         let built_in = run(
             "sudoku2cnf",
-            &["--layout", "hanidoku", "--encoding", encoding],
+            &[
+                "--layout",
+                "hanidoku",
+                "--encoding",
+                encoding,
+                "--lines",
+                "runs",
+            ],
             empty.as_bytes(),
         );
         let from_file = run(
             "sudoku2cnf",
-            &["--layout", &file, "--encoding", encoding],
+            &["--layout", &file, "--encoding", encoding, "--lines", "runs"],
             empty.as_bytes(),
         );
         assert_eq!(

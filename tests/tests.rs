@@ -13,6 +13,7 @@ mod gridcheck;
 mod honeycomb;
 mod hostile;
 mod layouts;
+mod line_encodings;
 mod model2grid;
 mod model2grid_svg;
 mod packaging;

@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use super::{Failure, Source};
-use crate::encode::read_cnf_header;
+use crate::encode::{read_cnf_header, LineEncoding};
 use crate::grid::format::{to_block_for, to_line, to_pretty};
 use crate::grid::{to_svg, Grid, Marker, PuzzleReader};
 use crate::layout::{Layout, LayoutChoice};
@@ -35,7 +35,8 @@ INPUT:
   (sudoku and x-sudoku without --size take the size from the model), from the header
   comments of the CNF given with --cnf (which name the layout, or embed
   the layout file), or from the model: a full model's largest variable is n*n*n for an
-  n x n grid (549 for hanidoku); a true-only model has one positive literal per cell, the
+  n x n grid (549 for hanidoku; 669 or 753 with the auxiliary variables of sudoku2cnf
+  --lines presence, order or starts, the default); a true-only model has one positive literal per cell, the
   largest in the last cell's range (721..729 for 9x9). A model whose variables are those
   of another grid size is refused.
 
@@ -414,6 +415,15 @@ impl<W: Write> Run<W> {
 /// Refuses a model whose variables are those of another built-in layout than `layout`.
 fn check_model_size(literals: &[Lit], layout: &Layout) -> Result<(), Failure> {
     let num_vars = layout.num_cells() * layout.size();
+    // The layout's own count with a line encoding's auxiliary variables is no mismatch,
+    // even where it happens to be another layout's count.
+    let largest = max_var(literals);
+    if LineEncoding::ALL
+        .iter()
+        .any(|lines| largest == num_vars + lines.auxiliary_vars(layout) && largest > num_vars)
+    {
+        return Ok(());
+    }
     let Some(other) = detect_layout(literals) else {
         return Ok(());
     };
@@ -514,7 +524,7 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
         };
         Failure::error(format!(
             "cannot tell the grid size: the model's largest variable is {}{cut}, which is \
-                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549 for hanidoku), and the model is not \
+                 no n^3 for n in 1, 4, 9, ..., 64 (nor 549, 669 or 753 for hanidoku), and the model is not \
                  one true literal per cell; give --size N, --layout NAME or --cnf FILE",
             max_var(literals)
         ))

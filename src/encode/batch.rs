@@ -74,6 +74,7 @@ mod tests {
         EncodeOptions {
             kind,
             break_symmetry: false,
+            ..EncodeOptions::default()
         }
     }
 
@@ -134,6 +135,7 @@ mod tests {
         let options = EncodeOptions {
             kind: EncodingKind::Compact,
             break_symmetry: true,
+            ..EncodeOptions::default()
         };
         let error = encode_batch_base(&layout, &options)
             .unwrap_err()

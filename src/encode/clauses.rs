@@ -14,7 +14,7 @@
 
 use super::compact::Candidates;
 use crate::cnf::Cnf;
-use crate::lit::Lit;
+use crate::lit::{Lit, Var};
 
 /// Where the encoders put clauses: straight into the formula, or simplified by α first.
 pub(super) struct ClauseSink<'a> {
@@ -22,6 +22,8 @@ pub(super) struct ClauseSink<'a> {
     pub(super) cnf: Cnf,
     fixed: Option<&'a Candidates>,
     scratch: Vec<Lit>,
+    /// The index of the next auxiliary variable: they come after the cell variables.
+    next_var: usize,
 }
 
 impl<'a> ClauseSink<'a> {
@@ -31,7 +33,16 @@ impl<'a> ClauseSink<'a> {
             cnf: Cnf::new(num_vars),
             fixed,
             scratch: Vec::new(),
+            next_var: num_vars,
         }
+    }
+
+    /// A new auxiliary variable, numbered after every variable handed out so far.
+    pub(super) fn fresh_var(&mut self) -> Var {
+        let var = Var::from_index(self.next_var);
+        self.next_var += 1;
+        self.cnf.ensure_vars(self.next_var);
+        var
     }
 
     /// Adds `clause`, or under α: nothing if α satisfies it, else it without α's false
@@ -72,7 +83,6 @@ pub(super) fn add_exactly_one(sink: &mut ClauseSink, lits: &[Lit]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lit::Var;
 
     fn dimacs(cnf: &Cnf) -> Vec<Vec<i64>> {
         cnf.clauses()

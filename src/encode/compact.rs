@@ -43,9 +43,13 @@ impl Candidates {
         }
     }
 
-    /// The value α gives a literal over a cell variable.
+    /// The value α gives a literal: `None` while its cell variable is open, and always for
+    /// the auxiliary variables beyond the cells (α says nothing of them).
     pub(super) fn lit_value(&self, lit: Lit) -> Option<bool> {
         let index = lit.var().index();
+        if index >= self.bits.len() * self.size {
+            return None;
+        }
         let value = self.value(index / self.size, index % self.size + 1)?;
         Some(value != lit.is_negative())
     }

@@ -11,7 +11,7 @@
 
 use thiserror::Error;
 
-use super::{EncodingKind, VarMap};
+use super::{EncodingKind, LineEncoding, VarMap};
 use crate::grid::{parse_puzzles_for, to_line, Grid, PuzzleError};
 use crate::layout::{parse_layout_file, Layout, LayoutError, LayoutFileError};
 
@@ -27,6 +27,7 @@ pub(super) fn header_comments(
     layout: &Layout,
     map: &VarMap,
     kind: EncodingKind,
+    lines: LineEncoding,
 ) -> Vec<String> {
     let n = layout.size();
     let mut comments = vec![format!("sudoku2cnf {}", env!("CARGO_PKG_VERSION"))];
@@ -39,12 +40,13 @@ pub(super) fn header_comments(
         None => comments.push(format!("layout {}", layout.name())),
     }
     comments.push(format!("size {n}"));
-    // Hanidoku's extended encoding keeps its historical name `runs` (any layout with run
-    // lines: a honeycomb file without them is named like the square encodings).
+    // A layout with run lines is named by its line encoding, then the cell encoding unless
+    // it is extended: Hanidoku's extended encoding keeps its historical name `runs` (a
+    // honeycomb file without lines is named like the square encodings).
     let name = match (layout.lines().is_empty(), kind) {
         (true, kind) => kind.name().to_string(),
-        (false, EncodingKind::Extended) => "runs".to_string(),
-        (false, kind) => format!("runs {kind}"),
+        (false, EncodingKind::Extended) => lines.name().to_string(),
+        (false, kind) => format!("{lines} {kind}"),
     };
     if layout.is_square() {
         comments.push(format!(

@@ -23,10 +23,23 @@
 //! ascending, then the run clauses of the layout's lines, then givens, then symmetry
 //! breaking, then `compact`'s units), so the same puzzle always gives byte-identical DIMACS.
 //!
-//! Layouts with consecutive-run lines (Hanidoku) add the clauses of the `hanidoku` module's
-//! docs: 549 variables and 7,468 clauses for the empty honeycomb, no auxiliary variables.
-//! Run lines of at most half the digits (honeycomb layout files) get the `honeycomb`
-//! module's span clauses instead.
+//! Layouts with consecutive-run lines (Hanidoku) add the clauses of a line encoding
+//! ([`LineEncoding`], `sudoku2cnf --lines NAME`), each exact on its own, with its size for
+//! the empty honeycomb under `extended`:
+//!
+//! | lines | what it writes per line of m cells | empty honeycomb |
+//! |---|---|---|
+//! | `runs` | distinct digits; each mandatory digit `10−m..=m` appears; "i or j appears" per low/high pair (`hanidoku` module) | 549 variables, 7,468 clauses |
+//! | `span` | distinct digits; no two cells hold digits m or more apart, binaries (`honeycomb` module) | 549, 10,597 |
+//! | `runs-span` | both | 549, 10,840 |
+//! | `presence` | distinct and mandatory digits as `runs`; `p(d)` ↔ "d appears" per other digit; span and low/high pairs as binaries over `p` (`presence` module) | 669, 8,428 |
+//! | `order` | `presence` + ladders `p(d−1) → p(d)` outside the mandatory digits: the order encoding of the run's start | 669, 8,500 |
+//! | `starts` (default of `sudoku2cnf`) | `presence` + one variable per possible run start, exactly one: the direct encoding | 753, 8,932 |
+//!
+//! Run lines of at most half the digits (honeycomb layout files) get the span clauses
+//! under `runs` and `runs-span`, whose other clauses would be wrong there. Auxiliary
+//! variables are numbered after the cell variables, as the encoder's clause sink hands them
+//! out; the `p show` projection and [`decode_model`] read the cell variables only.
 //!
 //! **Symmetry breaking** (`--break-symmetry`, [`EncodeOptions::break_symmetry`]) adds
 //! value-precedence clauses over the digits no given uses; the argument that this keeps
@@ -39,6 +52,7 @@ mod hanidoku;
 mod header;
 mod honeycomb;
 mod options;
+mod presence;
 mod sudoku;
 mod symmetry;
 mod varmap;
@@ -47,7 +61,9 @@ use thiserror::Error;
 
 pub use batch::{encode_batch_base, push_cube};
 pub use header::{read_cnf_header, read_header_comments, HeaderError, HeaderInfo};
-pub use options::{EncodeOptions, EncodingKind, UnknownEncoding};
+pub use options::{
+    EncodeOptions, EncodingKind, LineEncoding, UnknownEncoding, UnknownLineEncoding,
+};
 pub use sudoku::{encode_sudoku, encode_with};
 pub use varmap::VarMap;
 

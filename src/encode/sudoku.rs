@@ -5,7 +5,8 @@
 use super::clauses::{add_exactly_one, add_pairwise_at_most_one, ClauseSink};
 use super::header::header_comments;
 use super::{
-    compact, honeycomb, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, VarMap,
+    compact, honeycomb, symmetry, EncodeError, EncodeOptions, Encoding, EncodingKind, LineEncoding,
+    VarMap,
 };
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -25,6 +26,7 @@ use crate::lit::Lit;
 pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
+        lines: LineEncoding::Runs,
         break_symmetry: false,
     };
     encode_with(grid, layout, &options)
@@ -40,7 +42,7 @@ pub fn encode_sudoku(grid: &Grid, layout: &Layout) -> Result<Encoding, EncodeErr
 /// let counts: Vec<usize> = EncodingKind::ALL
 ///     .iter()
 ///     .map(|&kind| {
-///         let options = EncodeOptions { kind, break_symmetry: false };
+///         let options = EncodeOptions { kind, ..EncodeOptions::default() };
 ///         encode_with(&grid, &layout, &options).unwrap().cnf.num_clauses()
 ///     })
 ///     .collect();
@@ -113,14 +115,14 @@ pub fn encode_with(
         }
     }
     for line in layout.lines() {
-        honeycomb::add_line_clauses(&mut sink, &map, line, size);
+        honeycomb::add_line_clauses(&mut sink, &map, line, size, options.lines);
     }
     for (cell, &digit) in grid.cells().iter().enumerate() {
         if digit != 0 {
             sink.add(&[map.cell_var(cell, digit).positive()]);
         }
     }
-    let mut comments = header_comments(grid, layout, &map, kind);
+    let mut comments = header_comments(grid, layout, &map, kind, options.lines);
     // Extra lines go right after the `encoding` line.
     let mut at = comments
         .iter()
@@ -135,6 +137,25 @@ pub fn encode_with(
         at += 1;
     }
     let mut cnf = sink.cnf;
+    if cnf.num_vars() > map.num_vars() {
+        comments.insert(
+            at,
+            format!(
+                "auxiliary variables {}..{} (--lines {}): per run line in layout order, \
+                 'digit d appears on the line' for each digit d outside the mandatory range, \
+                 ascending{}; not part of the solution (p show lists the cell variables)",
+                map.num_vars() + 1,
+                cnf.num_vars(),
+                options.lines,
+                if options.lines == LineEncoding::Starts {
+                    ", then 'the run starts at a' for each possible start a, ascending"
+                } else {
+                    ""
+                }
+            ),
+        );
+        at += 1;
+    }
     if let Some(fixed) = &fixed {
         let units = fixed.units(&map);
         comments.insert(

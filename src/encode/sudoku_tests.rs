@@ -184,6 +184,7 @@ fn stats_are_readable() {
 fn encode_as(grid: &Grid, layout: &Layout, kind: EncodingKind) -> Result<Encoding, EncodeError> {
     let options = EncodeOptions {
         kind,
+        lines: LineEncoding::Runs,
         break_symmetry: false,
     };
     encode_with(grid, layout, &options)
@@ -286,6 +287,7 @@ fn unsupported_combinations_are_refused_with_a_reason() {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
         break_symmetry: true,
+        ..EncodeOptions::default()
     };
     let message = encode_with(&grid, &layout, &options)
         .unwrap_err()
@@ -300,4 +302,34 @@ fn unsupported_combinations_are_refused_with_a_reason() {
     assert_eq!(efficient.cnf, extended.cnf);
     assert!(extended.comments[3].starts_with("encoding runs: "));
     assert!(efficient.comments[3].starts_with("encoding runs efficient: "));
+}
+
+#[test]
+fn every_line_encoding_declares_the_variables_it_writes() {
+    // The header's count is cells × digits plus `auxiliary_vars`, on the honeycomb and on
+    // single rows of 3 cells over 1..9 (short) and 4 over 1..6 (long), with or without
+    // givens propagated.
+    let row = |text: &str| crate::layout::parse_layout_file(text, "row").unwrap();
+    let short = row("digits 9\nhoneycomb 1\n. . .\nrows run\n");
+    let long = row("digits 6\nhoneycomb 1\n. . . .\nrows run\n");
+    for layout in [Layout::hanidoku(), short, long, Layout::square(4).unwrap()] {
+        for lines in LineEncoding::ALL {
+            for kind in [EncodingKind::Extended, EncodingKind::Compact] {
+                let options = EncodeOptions {
+                    kind,
+                    lines,
+                    break_symmetry: false,
+                };
+                let grid = Grid::empty_for(&layout);
+                let cnf = encode_with(&grid, &layout, &options).unwrap().cnf;
+                let cells = layout.num_cells() * layout.size();
+                assert_eq!(
+                    cnf.num_vars(),
+                    cells + lines.auxiliary_vars(&layout),
+                    "{} {lines} {kind}",
+                    layout.name()
+                );
+            }
+        }
+    }
 }

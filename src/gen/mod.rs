@@ -24,7 +24,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::cnf::Cnf;
-use crate::encode::{encode_with, EncodeOptions, EncodingKind};
+use crate::encode::{encode_with, EncodeOptions, EncodingKind, LineEncoding};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -177,6 +177,7 @@ pub fn empty_grid_cnf(layout: &Layout) -> Result<Cnf, GenError> {
 pub(crate) fn extended_cnf(grid: &Grid, layout: &Layout) -> Result<Cnf, GenError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
+        lines: LineEncoding::Runs,
         break_symmetry: false,
     };
     Ok(encode_with(grid, layout, &options)?.cnf)

@@ -1,9 +1,10 @@
 //! From a block's literals to a grid: which layout a model belongs to, and a decoder that
 //! reuses its buffers from one block of a stream to the next.
 //!
-//! **Size detection.** A full model lists every cell variable, so its largest variable is
-//! the layout's last one: n³ for an n×n square (n = 1, 4, 9, ..., 64), 549 for the
-//! Hanidoku honeycomb. A true-only model (`satsolve --true-only`) lists one variable per
+//! **Size detection.** A full model lists every variable, so its largest variable is the
+//! layout's last one: n³ for an n×n square (n = 1, 4, 9, ..., 64), 549 for the Hanidoku
+//! honeycomb, or 549 plus the auxiliary variables of a line encoding that has them (669
+//! for `--lines presence` and `order`, 753 for `starts`, the default). A true-only model (`satsolve --true-only`) lists one variable per
 //! cell, so it has as many literals as the layout has cells, all positive, and its largest
 //! is the variable of the last cell, which lies in `(cells − 1)·n + 1 ..= cells·n`
 //! (721..=729 on a 9x9). The variable ranges of the last cells of the built-in layouts
@@ -12,7 +13,7 @@
 
 use thiserror::Error;
 
-use crate::encode::{decode_model, DecodeError, VarMap};
+use crate::encode::{decode_model, DecodeError, LineEncoding, VarMap};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Lit;
@@ -50,10 +51,16 @@ fn candidates() -> impl Iterator<Item = Layout> {
         .chain(std::iter::once(Layout::hanidoku()))
 }
 
-/// The built-in layout with exactly `var_count` cell variables: the square of side n
-/// (n³ variables, n in 1, 4, ..., 64) or the honeycomb (61 × 9 = 549).
+/// The built-in layout whose formulas have exactly `var_count` variables: the square of
+/// side n (n³ variables, n in 1, 4, ..., 64) or the honeycomb (61 × 9 = 549, plus the
+/// auxiliary variables of a line encoding: 669 with `presence`, 753 with `starts`).
 pub fn layout_with_vars(var_count: usize) -> Option<Layout> {
-    candidates().find(|layout| layout.num_cells() * layout.size() == var_count)
+    candidates().find(|layout| {
+        let cells = layout.num_cells() * layout.size();
+        LineEncoding::ALL
+            .iter()
+            .any(|lines| cells + lines.auxiliary_vars(layout) == var_count)
+    })
 }
 
 /// The largest variable number (DIMACS) among `literals`, or 0.
@@ -253,6 +260,11 @@ mod tests {
         for pair in ranges.windows(2) {
             assert!(pair[0].1 < pair[1].0, "{pair:?}");
         }
+        // Hanidoku's count with auxiliary variables names no other layout either.
+        assert_eq!(layout_with_vars(669).map(|l| l.num_cells()), Some(61));
+        assert_eq!(layout_with_vars(753).map(|l| l.num_cells()), Some(61));
+        assert_eq!(layout_with_vars(549).map(|l| l.num_cells()), Some(61));
+        assert!(layout_with_vars(670).is_none());
     }
 
     #[test]

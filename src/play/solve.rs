@@ -8,7 +8,7 @@
 //! clause never reaches the solver the hints use.
 
 use crate::cnf::Cnf;
-use crate::encode::{decode_model, encode_with, EncodeOptions, EncodingKind, VarMap};
+use crate::encode::{decode_model, encode_with, EncodeOptions, EncodingKind, LineEncoding, VarMap};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Lit;
@@ -30,10 +30,12 @@ pub enum Solutions {
 
 /// The clauses of `layout`'s empty board (extended encoding: cell and house at-least-one
 /// and at-most-one, run clauses on lines), over which every question of the game is asked
-/// with the board's digits as assumptions.
+/// with the board's digits as assumptions. Run lines keep the `runs` clauses: they have no
+/// auxiliary variables, so every literal of a propagation chain names a cell and a digit.
 pub fn empty_board_cnf(layout: &Layout) -> Result<Cnf, PlayError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
+        lines: LineEncoding::Runs,
         break_symmetry: false,
     };
     Ok(encode_with(&Grid::empty_for(layout), layout, &options)?.cnf)

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::atomic::AtomicFile;
 use super::{Failure, Source};
 use crate::dimacs::write_dimacs;
-use crate::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind};
+use crate::encode::{encode_with, encoding_stats, EncodeOptions, EncodingKind, LineEncoding};
 use crate::grid::{ParseOptions, Puzzle, PuzzleReader};
 use crate::layout::LayoutChoice;
 
@@ -38,9 +38,9 @@ OUTPUT:
   1..n, in every encoding. Clauses of the extended encoding: each cell holds at least and
   at most one value; each value appears at least and at most once per row, column and box
   (and diagonal or extra house); one unit clause per given. The default, compact, is that
-  formula simplified by propagating the givens (see ENCODINGS). Hanidoku: var(cell, v) = cell*9 + v, cells in reading order; per line,
-  distinct digits, each mandatory digit, and 'i or j appears' for the low/high pairs
-  (549 variables, 7,468 clauses plus the givens with --encoding extended). Comment lines at the top name the tool,
+  formula simplified by propagating the givens (see ENCODINGS). Hanidoku: var(cell, v) =
+  cell*9 + v, cells in reading order, then the auxiliary variables of --lines (see LINE
+  ENCODINGS). Comment lines at the top name the tool,
   layout (a layout file is embedded), size, encoding and puzzle, and 'c p show' lines list
   the variables that make up a solution.
 
@@ -54,7 +54,28 @@ ENCODINGS (--encoding; clauses for an empty 9x9):
              unit clauses at the end, so the header still counts n^3 variables and every
              model decodes the same way (a 17-clue 9x9: about 1,200 clauses).
   Hanidoku: minimal is refused (its lines are shorter than 9 cells, so cells need their
-  at-most-one clauses); efficient and extended are the same formula; run clauses stay.
+  at-most-one clauses); efficient and extended are the same formula; the run-line clauses
+  of --lines come on top.
+
+LINE ENCODINGS (--lines; run lines of Hanidoku and honeycomb layout files; clauses of
+the empty honeycomb, extended):
+  runs       per line: distinct digits, each mandatory digit (10-m..m for m cells)
+             appears, 'i or j appears' for low i and high j at most m apart; no
+             auxiliary variables                                  549 vars   7,468
+  span       distinct digits, and no two cells hold digits m or more apart (binaries)
+             (slow on hard puzzles: no 'digit appears' clause)    549 vars  10,597
+  runs-span  runs + span                                          549 vars  10,840
+  presence   one variable p(line, d) = 'd appears on the line' per non-mandatory digit,
+             defined by its cells; span and low/high as binaries over p; distinct
+             digits and mandatory digits as in runs              669 vars   8,428
+  order      presence + ladders p(d-1) -> p(d) below the mandatory digits, p(d+1) ->
+             p(d) above: the order encoding of the run's start   669 vars   8,500
+  starts     (default, the fastest in scripts/hanidoku-encodings.py: docs/encoding.md)
+             presence + one variable per possible start of the run, exactly one
+             true: the direct encoding of the run's start        753 vars   8,932
+  Every one accepts exactly the runs. Auxiliary variables come after the cell variables;
+  'c p show' lists the cell variables only, so satsolve --true-only and model2grid see
+  the grid; a full model (MiniSat's) needs model2grid --cnf or --layout.
 
 SEVERAL PUZZLES (the batch stream):
   A file of several puzzles of one layout becomes one incremental CNF (Wieringa's iCNF):
@@ -97,6 +118,8 @@ pub struct Sudoku2cnfOptions {
     pub stats: bool,
     /// `--encoding`: the clause set.
     pub encoding: EncodingKind,
+    /// `--lines`: the clauses of run lines (Hanidoku).
+    pub lines: LineEncoding,
     /// `--break-symmetry`: value-precedence clauses (changes solution counts).
     pub break_symmetry: bool,
 }
@@ -111,6 +134,7 @@ pub fn run(options: &Sudoku2cnfOptions) -> Result<u8, Failure> {
     };
     let encode_options = EncodeOptions {
         kind: options.encoding,
+        lines: options.lines,
         break_symmetry: options.break_symmetry,
     };
     // `sudoku` keeps the reader's size detection (or --size), and so does `x-sudoku`
