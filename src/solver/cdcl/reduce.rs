@@ -88,8 +88,8 @@ impl Default for ReduceSchedule {
 }
 
 impl ReduceSchedule {
-    /// The schedule of a fresh solver, counted from `conflicts` on (for a cube, whose
-    /// learnt clauses all go when it ends: see [`super::Solver::solve_cube`]).
+    /// The schedule of a fresh solver, counted from `conflicts` on (for a cube: see
+    /// [`super::Solver::solve_cube`]).
     pub fn starting_at(conflicts: u64) -> ReduceSchedule {
         let fresh = ReduceSchedule::default();
         ReduceSchedule {
