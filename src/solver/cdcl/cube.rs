@@ -14,6 +14,7 @@
 
 use super::clause_db::ClauseRef;
 use super::reduce::ReduceSchedule;
+use super::restart::Restarts;
 use super::trail::Value;
 use super::Solver;
 use crate::lit::Lit;
@@ -67,12 +68,14 @@ impl Solver {
         }
         let outcome = if placed {
             // Each cube gets fresh restart and reduction schedules and targets: the
-            // previous puzzle's say nothing about this one. The solver's own schedules
-            // come back afterwards, for plain solve calls.
+            // previous puzzle's say nothing about this one. They are the cube's own (no
+            // Luby restarts, a small learnt-clause limit: see `Restarts::for_cube` and
+            // `ReduceSchedule::for_cube`). The solver's own schedules come back
+            // afterwards, for plain solve calls.
             let restarts = self.restarts.clone();
             let reduce_schedule = self.reduce_schedule.clone();
-            self.restarts.reset();
-            self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
+            self.restarts = Restarts::for_cube(restarts.policy());
+            self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts);
             self.decide.restarted();
             self.analyzer.root_level = 1;
             let outcome = self.search();
