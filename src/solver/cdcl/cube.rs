@@ -10,7 +10,7 @@
 //! cube, which are fixed at level 0 afterwards.
 //!
 //! Measured on the 1,050 hard Hanidoku puzzles as one stream: see `docs/experiments.md`,
-//! "Learnt clauses across cubes".
+//! "Streams of cubes".
 
 use super::clause_db::ClauseRef;
 use super::reduce::ReduceSchedule;
