@@ -6,7 +6,7 @@ RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench bench-medium bench-batch bench-gen timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: all build demo test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
 
 all: build
 
@@ -76,6 +76,13 @@ install:
 # qqwing, Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
 bench-gen: build
 	scripts/bench-gen.sh scratch/bench-gen
+# Issue 14: the 1,050 hard Hanidoku puzzles as one stream through sudoku2cnf | satsolve |
+# model2grid on one and two jobs, best of 3 interleaved runs, conflicts and ms per puzzle,
+# every grid checked by gridcheck; MiniSat and CaDiCaL on 100 of them, one CNF each.
+# BASELINE_BIN=DIR adds a baseline build's binaries; writes scratch/bench-hanidoku/summary.md.
+BASELINE_BIN ?=
+bench-hanidoku: build
+	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
 # Solvers side by side on a CNF directory or a puzzle file, with a timeout; answers and
 # models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
 # REFERENCE, default the first solver) and the cactus plot OUT/cactus.svg and .png.

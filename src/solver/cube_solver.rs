@@ -3,7 +3,8 @@
 //!
 //! Default with the cdcl engine: one solver built once over the base clauses; each cube
 //! is placed on its own root level and treated as facts while it is solved, and the
-//! clauses learnt for it are dropped afterwards ([`cdcl::Solver::solve_cube`]). With the
+//! clauses learnt through it are dropped afterwards, those learnt from the base clauses
+//! alone kept for the next cubes ([`cdcl::Solver::solve_cube`]). With the
 //! dpll and splr engines: unit propagation of the cube over the formula first
 //! ([`Propagator`]): a conflict is UNSAT, a full assignment is the model, and otherwise a
 //! fresh engine searches the simplified formula (a few hundred clauses instead of
@@ -46,8 +47,8 @@ pub struct EngineSetup {
 
 /// Solves cubes over a formula that only grows.
 pub enum CubeSolver {
-    /// The CDCL engine built once, each cube on its own root level, learnt clauses
-    /// dropped after each cube ([`cdcl::Solver::solve_cube`]).
+    /// The CDCL engine built once, each cube on its own root level, the clauses
+    /// learnt through it dropped after each cube ([`cdcl::Solver::solve_cube`]).
     Root(Box<cdcl::Solver>),
     /// Propagate, then a fresh engine over what is left.
     Simplify {

@@ -35,6 +35,16 @@
 //! in the learnt clause removes ¬x). Slower on the shuffled structured copies, and random
 //! 3-SAT has no binary clauses for it to use.
 //!
+//! Cube dependence: while a cube is solved (root level 1, see `cube`), a learnt clause
+//! leaves out the cube's literals and their consequences, so it may only hold under that
+//! cube. It holds for the formula alone when its derivation (the resolution steps of
+//! the UIP walk and those behind each literal minimisation removed) used no literal of
+//! levels 1 to the root and no clause that is itself cube-dependent; level-0 literals
+//! are facts of the formula and do not count. [`Learnt::cube_dependent`] reports it, and
+//! minimisation keeps the distinction per variable (`Removable` against
+//! `RemovableUnderCube`) so a reused answer brings its dependence along. The solver keeps
+//! the clauses that do not depend on the cube from one cube to the next.
+//!
 //! The measurements: `docs/experiments.md`, "Conflict analysis".
 //!
 //! Preconditions of [`Analyzer::analyze`]: the conflict clause is false under the trail,
@@ -56,6 +66,9 @@ enum Mark {
     Clause,
     /// Implied by clause literals: may be removed.
     Removable,
+    /// Implied by clause literals, through a cube's literals or a clause that depends on
+    /// them (see "Cube dependence" in the module docs).
+    RemovableUnderCube,
     /// Shown not to be implied by clause literals.
     Failed,
 }
@@ -69,6 +82,18 @@ pub struct Learnt {
     pub lbd: u32,
     /// Literals removed by minimisation.
     pub minimised: usize,
+    /// The derivation used a literal of the root level (a cube's) or a cube-dependent
+    /// clause, so the clause may not follow from the formula alone.
+    pub cube_dependent: bool,
+}
+
+/// A frame of minimisation's depth-first search: a variable, the next index in its
+/// reason, and whether its implication so far went through the cube.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    var: Var,
+    next: usize,
+    cube: bool,
 }
 
 /// Reusable buffers for conflict analysis; sized once, so analysis does not allocate
@@ -77,8 +102,8 @@ pub struct Learnt {
 pub struct Analyzer {
     marks: Vec<Mark>,
     learnt: Vec<Lit>,
-    /// Depth-first search frames: a variable and the next index in its reason.
-    stack: Vec<(Var, usize)>,
+    /// Depth-first search frames of minimisation.
+    stack: Vec<Frame>,
     to_clear: Vec<Var>,
     level_stamps: Vec<u32>,
     stamp: u32,
@@ -142,9 +167,11 @@ impl Analyzer {
         let mut index = trail.len();
         let mut cref = conflict;
         let mut resolved: Option<Var> = None;
+        let mut cube_dependent = false;
         loop {
             debug_assert!(!cref.is_none());
             if db.is_learnt(cref) {
+                cube_dependent |= db.is_cube_dependent(cref);
                 db.set_used(cref, true);
                 let old = db.lbd(cref);
                 // Under a cube, the cube's literals all count as one level: an older
@@ -158,10 +185,14 @@ impl Analyzer {
             }
             for &lit in db.lits(cref) {
                 let var = lit.var();
-                if Some(var) == resolved
-                    || self.marks[var.index()] != Mark::None
-                    || trail.level(var) <= self.root_level
-                {
+                if Some(var) == resolved || self.marks[var.index()] != Mark::None {
+                    continue;
+                }
+                let var_level = trail.level(var);
+                if var_level <= self.root_level {
+                    // Level 0 holds facts of the formula; the levels above it up to the
+                    // root hold a cube and its consequences.
+                    cube_dependent |= var_level > 0;
                     continue;
                 }
                 self.marks[var.index()] = Mark::Clause;
@@ -191,7 +222,7 @@ impl Analyzer {
         }
 
         let before = self.learnt.len();
-        self.minimise(db, trail);
+        cube_dependent |= self.minimise(db, trail);
         let minimised = before - self.learnt.len();
         self.bump_reasons(db, trail, decide);
 
@@ -228,6 +259,7 @@ impl Analyzer {
             backjump,
             lbd,
             minimised,
+            cube_dependent,
         }
     }
 
@@ -264,49 +296,82 @@ impl Analyzer {
 
     /// Removes redundant literals from `learnt[1..]`. Marks of removed literals stay
     /// `Clause`-free only via `to_clear`; the kept ones stay `Clause` for the caller.
-    fn minimise(&mut self, db: &ClauseDb, trail: &Trail) {
+    /// True if a removal went through the cube (see [`Analyzer::redundant`]).
+    fn minimise(&mut self, db: &ClauseDb, trail: &Trail) -> bool {
         let abstract_levels = self.learnt[1..]
             .iter()
             .fold(0u32, |acc, l| acc | abstract_level(trail.level(l.var())));
         let mut kept = 1;
+        let mut cube_dependent = false;
         for i in 1..self.learnt.len() {
             let lit = self.learnt[i];
-            if trail.reason(lit.var()).is_none()
-                || !self.redundant(lit.var(), abstract_levels, db, trail)
-            {
-                self.learnt[kept] = lit;
-                kept += 1;
+            let redundant = if trail.reason(lit.var()).is_none() {
+                None
             } else {
-                // Still marked `Clause`; clear it with the others afterwards.
-                self.to_clear.push(lit.var());
+                self.redundant(lit.var(), abstract_levels, db, trail)
+            };
+            match redundant {
+                None => {
+                    self.learnt[kept] = lit;
+                    kept += 1;
+                }
+                Some(through_cube) => {
+                    cube_dependent |= through_cube;
+                    // Still marked `Clause`; clear it with the others afterwards.
+                    self.to_clear.push(lit.var());
+                }
             }
         }
         self.learnt.truncate(kept);
+        cube_dependent
     }
 
-    /// True if `root` (a clause literal's variable with a reason) is implied by clause
-    /// literals and level-0 facts. Marks visited variables `Removable` or `Failed` so
-    /// later searches reuse the answers.
-    fn redundant(&mut self, root: Var, abstract_levels: u32, db: &ClauseDb, trail: &Trail) -> bool {
+    /// `Some` if `root` (a clause literal's variable with a reason) is implied by clause
+    /// literals and root-level literals, `None` if not. Marks visited variables
+    /// `Removable`, `RemovableUnderCube` or `Failed` so later searches reuse the answers.
+    /// The flag says whether the implication went through the cube: a literal of a
+    /// level from 1 to the root level, a cube-dependent reason, or a variable whose own
+    /// implication did.
+    fn redundant(
+        &mut self,
+        root: Var,
+        abstract_levels: u32,
+        db: &ClauseDb,
+        trail: &Trail,
+    ) -> Option<bool> {
         self.stack.clear();
-        self.stack.push((root, 0));
-        while let Some(&(var, start)) = self.stack.last() {
+        self.stack.push(Frame {
+            var: root,
+            next: 0,
+            cube: db.is_cube_dependent(trail.reason(root)),
+        });
+        while let Some(&Frame { var, next, cube }) = self.stack.last() {
             let lits = db.lits(trail.reason(var));
-            let mut next = start;
+            let mut next = next;
+            let mut cube = cube;
             let mut descend = None;
             while next < lits.len() {
                 let other = lits[next].var();
                 next += 1;
-                if other == var || trail.level(other) <= self.root_level {
+                if other == var {
+                    continue;
+                }
+                let other_level = trail.level(other);
+                if other_level <= self.root_level {
+                    cube |= other_level > 0;
                     continue;
                 }
                 match self.marks[other.index()] {
                     Mark::Clause | Mark::Removable => continue,
+                    Mark::RemovableUnderCube => {
+                        cube = true;
+                        continue;
+                    }
                     Mark::Failed => return self.fail(),
                     Mark::None => {}
                 }
                 let reason = trail.reason(other);
-                if reason.is_none() || abstract_level(trail.level(other)) & abstract_levels == 0 {
+                if reason.is_none() || abstract_level(other_level) & abstract_levels == 0 {
                     self.marks[other.index()] = Mark::Failed;
                     self.to_clear.push(other);
                     return self.fail();
@@ -315,29 +380,43 @@ impl Analyzer {
                 break;
             }
             let top = self.stack.len() - 1;
-            self.stack[top].1 = next;
+            self.stack[top].next = next;
+            self.stack[top].cube = cube;
             match descend {
-                Some(other) => self.stack.push((other, 0)),
+                Some(other) => self.stack.push(Frame {
+                    var: other,
+                    next: 0,
+                    cube: db.is_cube_dependent(trail.reason(other)),
+                }),
                 None => {
                     self.stack.pop();
-                    if var != root {
-                        self.marks[var.index()] = Mark::Removable;
-                        self.to_clear.push(var);
+                    if var == root {
+                        return Some(cube);
+                    }
+                    self.marks[var.index()] = if cube {
+                        Mark::RemovableUnderCube
+                    } else {
+                        Mark::Removable
+                    };
+                    self.to_clear.push(var);
+                    if cube {
+                        let parent = self.stack.len() - 1;
+                        self.stack[parent].cube = true;
                     }
                 }
             }
         }
-        true
+        unreachable!("the root frame returns when it is popped")
     }
 
     /// Marks every variable on the search stack (except the root) as failed.
-    fn fail(&mut self) -> bool {
-        for &(var, _) in &self.stack[1..] {
-            self.marks[var.index()] = Mark::Failed;
-            self.to_clear.push(var);
+    fn fail(&mut self) -> Option<bool> {
+        for frame in &self.stack[1..] {
+            self.marks[frame.var.index()] = Mark::Failed;
+            self.to_clear.push(frame.var);
         }
         self.stack.clear();
-        false
+        None
     }
 }
 

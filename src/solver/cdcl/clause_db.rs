@@ -1,8 +1,8 @@
 //! The clause arena: every clause, original and learnt, in one `Vec<Lit>`.
 //!
 //! Layout (after MiniSat's region allocator and varisat's `ClauseAlloc`): a clause is a
-//! two-word header followed by its literals. Header word 0 packs the length (upper 29 bits)
-//! and the learnt, deleted and used flags; word 1 holds the LBD ("glue", Audemard & Simon,
+//! two-word header followed by its literals. Header word 0 packs the length (upper 28 bits)
+//! and the learnt, deleted, used and cube-dependent flags; word 1 holds the LBD ("glue", Audemard & Simon,
 //! IJCAI 2009). A [`ClauseRef`] is the 31-bit offset of the header, so a watch (handle
 //! plus blocker) costs 8 bytes and clauses are contiguous in memory.
 //!
@@ -43,7 +43,8 @@ const HEADER: usize = 2;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 const USED: u32 = 4;
-const LEN_SHIFT: u32 = 3;
+const CUBE: u32 = 8;
+const LEN_SHIFT: u32 = 4;
 
 /// The arena and its counts.
 #[derive(Debug, Default)]
@@ -96,12 +97,13 @@ impl ClauseDb {
     ///
     /// # Panics
     /// When the arena would outgrow 31-bit offsets (about 8 GB of clauses), which keeps
-    /// every handle well clear of [`ClauseRef::NONE`].
+    /// every handle well clear of [`ClauseRef::NONE`] and every length within the
+    /// header's 28 bits.
     pub fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> ClauseRef {
         debug_assert!(lits.len() >= 2, "short clauses never enter the arena");
         let offset = self.arena.len();
         assert!(
-            offset + HEADER + lits.len() < 1 << 31,
+            offset + HEADER + lits.len() < 1 << 31 && lits.len() < 1 << (32 - LEN_SHIFT),
             "clause arena exceeds 31-bit offsets"
         );
         let flags = (lits.len() as u32) << LEN_SHIFT | if learnt { LEARNT } else { 0 };
@@ -176,6 +178,20 @@ impl ClauseDb {
         self.set_word(cref.offset(), flags | if used { USED } else { 0 });
     }
 
+    /// True for a learnt clause whose derivation used a cube's literals (see
+    /// [`super::Solver::solve_cube`]): it may not follow from the formula alone.
+    #[inline]
+    pub fn is_cube_dependent(&self, cref: ClauseRef) -> bool {
+        self.flags(cref) & CUBE != 0
+    }
+
+    /// Marks the clause as depending on the current cube.
+    #[inline]
+    pub fn set_cube_dependent(&mut self, cref: ClauseRef) {
+        let flags = self.flags(cref);
+        self.set_word(cref.offset(), flags | CUBE);
+    }
+
     /// The literal block distance recorded for the clause (0 for input clauses).
     #[inline]
     pub fn lbd(&self, cref: ClauseRef) -> u32 {
@@ -216,31 +232,6 @@ impl ClauseDb {
             }
             None
         })
-    }
-
-    /// Drops every clause stored at or after `mark` (a former [`ClauseDb::size`], with
-    /// no compaction since), returning how many live ones went. The caller must have
-    /// detached them and made sure none is a reason.
-    pub fn truncate(&mut self, mark: usize) -> usize {
-        let mut live = 0;
-        let mut offset = mark;
-        while offset < self.arena.len() {
-            let cref = ClauseRef(offset as u32);
-            let flags = self.flags(cref);
-            offset += HEADER + self.len(cref);
-            if flags & DELETED != 0 {
-                self.wasted -= HEADER + self.len(cref);
-            } else {
-                live += 1;
-                if flags & LEARNT != 0 {
-                    self.num_learnt -= 1;
-                } else {
-                    self.num_original -= 1;
-                }
-            }
-        }
-        self.arena.truncate(mark);
-        live
     }
 
     /// Words in the arena, live and deleted.
@@ -299,9 +290,12 @@ mod tests {
         db.set_used(b, true);
         db.set_lbd(b, 5);
         assert!(db.is_used(b) && db.is_learnt(b) && !db.is_deleted(b));
+        assert!(!db.is_cube_dependent(b));
+        db.set_cube_dependent(b);
+        assert!(db.is_cube_dependent(b) && !db.is_cube_dependent(a));
         assert_eq!((db.len(b), db.lbd(b)), (2, 5));
         db.set_used(b, false);
-        assert!(!db.is_used(b) && db.is_learnt(b));
+        assert!(!db.is_used(b) && db.is_learnt(b) && db.is_cube_dependent(b));
         db.lits_mut(a).swap(0, 2);
         assert_eq!(db.lits(a), &lits(&[3, -2, 1])[..]);
         assert_eq!((db.num_original(), db.num_learnt()), (1, 1));

@@ -3,31 +3,37 @@
 //! While a cube is solved, level 1 plays the part of level 0 for the search: the cube's
 //! literals sit there as facts, the search never backjumps below it, analysis leaves its
 //! literals out of learnt clauses (`Analyzer::root_level`), and a conflict on it means
-//! the cube is UNSAT. Those learnt clauses may depend on the cube, so every one of them
-//! is dropped before the call returns: by truncating the arena back to where it ended
-//! when the cube started (after detaching their watches), or, if a garbage collection
-//! moved the clauses meanwhile, by deleting every learnt clause.
+//! the cube is UNSAT. Such a learnt clause may only hold under the cube; analysis tells
+//! (see "Cube dependence" in `analyze`), the clause carries a flag in its header, and
+//! only the flagged ones are deleted when the cube is done. The others follow from the
+//! formula alone and serve every later cube; so do the unit clauses learnt without the
+//! cube, which are fixed at level 0 afterwards.
+//!
+//! Measured on the 1,050 hard Hanidoku puzzles as one stream: see `docs/experiments.md`,
+//! "Streams of cubes".
 
 use super::clause_db::ClauseRef;
 use super::reduce::ReduceSchedule;
+use super::restart::Restarts;
 use super::trail::Value;
 use super::Solver;
 use crate::lit::Lit;
 use crate::solver::Outcome;
 
 impl Solver {
-    /// Searches for a model in which every literal of `cube` is true, learning only for
-    /// this call: the cube's literals are placed together on level 1 and treated as facts
-    /// while it is solved, so learnt clauses leave them out (short clauses, cheap
-    /// analysis), and every clause learnt is dropped before returning, since it may not
-    /// follow from the formula alone. The clauses, watches, activities and phases stay;
-    /// this is how a stream of puzzles over one layout is solved by default (see
-    /// `solver::cube_solver` for the measurements against [`Solver::solve_with_assumptions`]).
+    /// Searches for a model in which every literal of `cube` is true: the cube's
+    /// literals are placed together on level 1 and treated as facts while it is solved,
+    /// so learnt clauses leave them out (short clauses, cheap analysis). Every clause
+    /// learnt through the cube is dropped before returning; those learnt from the
+    /// formula alone stay for later calls. The clauses, watches, activities and phases
+    /// stay; this is how a stream of puzzles over one layout is solved by default (see
+    /// `solver::cube_solver` for the measurements against
+    /// [`Solver::solve_with_assumptions`]).
     ///
     /// [`Outcome::Unsat`] means "no model with this cube". Learnt clauses from earlier
-    /// plain solve calls are kept unless a reduction ran during the cube, in which case
-    /// every learnt clause goes. With a proof attached this is
-    /// [`Solver::solve_with_assumptions`], whose learnt clauses a checker can verify.
+    /// calls are kept unless a reduction during the cube deletes them. With a proof
+    /// attached this is [`Solver::solve_with_assumptions`], whose learnt clauses a
+    /// checker can verify.
     pub fn solve_cube(&mut self, cube: &[Lit]) -> Outcome {
         if self.proof.is_some() {
             return self.solve_with_assumptions(cube);
@@ -62,12 +68,14 @@ impl Solver {
         }
         let outcome = if placed {
             // Each cube gets fresh restart and reduction schedules and targets: the
-            // previous puzzle's say nothing about this one. The solver's own schedules
-            // come back afterwards, for plain solve calls.
+            // previous puzzle's say nothing about this one. They are the cube's own (no
+            // Luby restarts, a small learnt-clause limit: see `Restarts::for_cube` and
+            // `ReduceSchedule::for_cube`). The solver's own schedules come back
+            // afterwards, for plain solve calls.
             let restarts = self.restarts.clone();
             let reduce_schedule = self.reduce_schedule.clone();
-            self.restarts.reset();
-            self.reduce_schedule = ReduceSchedule::starting_at(self.stats.conflicts);
+            self.restarts = Restarts::for_cube(restarts.policy());
+            self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts);
             self.decide.restarted();
             self.analyzer.root_level = 1;
             let outcome = self.search();
@@ -80,29 +88,45 @@ impl Solver {
         };
         self.backtrack(0);
         self.forget_cube_clauses(mark, collections);
+        self.fix_cube_free_units();
         outcome
     }
 
-    /// Drops the clauses learnt since the arena had `mark` words, when `collections`
-    /// garbage collections had run: a cheap truncation if none ran since, else (the
-    /// cube's clauses are no longer told apart) every learnt clause.
+    /// Deletes the cube-dependent learnt clauses: those stored since the arena had
+    /// `mark` words if `collections` is still the garbage-collection count (clauses
+    /// before the mark predate the cube), else all of them. At level 0 no such clause
+    /// is a reason: level-0 facts rest on the formula and on clauses learnt from it.
     fn forget_cube_clauses(&mut self, mark: usize, collections: u64) {
-        let forgotten = if self.stats.garbage_collections == collections {
-            for cref in self.db.iter_from(mark) {
-                self.watches.detach(&self.db, cref);
-            }
-            self.db.truncate(mark)
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        let from = if self.stats.garbage_collections == collections {
+            mark
         } else {
-            // A learnt clause from an earlier plain solve call may be the reason of a
-            // level-0 fact; facts need no reasons (analysis never looks below the root).
-            self.trail.clear_reasons();
-            let learnt: Vec<ClauseRef> = self.db.iter().filter(|&c| self.db.is_learnt(c)).collect();
-            for &cref in &learnt {
-                self.db.delete(cref);
-            }
-            self.collect_garbage();
-            learnt.len()
+            0
         };
-        self.stats.deleted_clauses += forgotten as u64;
+        let mut dependent = std::mem::take(&mut self.candidates);
+        dependent.clear();
+        dependent.extend(
+            self.db
+                .iter_from(from)
+                .filter(|&cref| self.db.is_cube_dependent(cref)),
+        );
+        for &cref in &dependent {
+            self.db.delete(cref);
+        }
+        self.stats.deleted_clauses += dependent.len() as u64;
+        self.candidates = dependent;
+        self.drop_deleted();
+    }
+
+    /// Fixes at level 0 the unit clauses learnt during the cube without it. A false one
+    /// refutes the formula (both it and its negation follow from it).
+    fn fix_cube_free_units(&mut self) {
+        for lit in std::mem::take(&mut self.cube_free_units) {
+            match self.trail.value(lit) {
+                Value::True => {}
+                Value::False => self.ok = false,
+                Value::Unassigned => self.trail.assign(lit, ClauseRef::NONE),
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@
 //! | `restart` | Luby restarts (default) or Glucose EMA restarts |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
-//! | `cube` | solving under a cube on a root level, learnt clauses dropped after it |
+//! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
@@ -21,7 +21,8 @@
 //! at decision level 0, so every level-0 assignment is a fact of the formula. While a
 //! cube is solved ([`Solver::solve_cube`]) level 1 plays the part of level 0 for the
 //! search (no backjump below it, its literals left out of learnt clauses), and every
-//! clause learnt then is dropped before the call returns.
+//! clause learnt through it is dropped before the call returns; a clause learnt from the
+//! formula alone stays, since it holds for every cube.
 //!
 //! Not kept: bounded variable elimination with subsumption before the first search
 //! (Eén & Biere, SAT 2005; what Debian's `minisat` runs by default), built and tested on
@@ -95,6 +96,9 @@ pub struct Solver {
     /// The literals the current solve call assumes true, one per decision level from 1
     /// up (see [`Solver::solve_with_assumptions`]).
     assumptions: Vec<Lit>,
+    /// Unit clauses learnt under a cube without using it: facts of the formula, fixed
+    /// at level 0 when the cube is done (see [`Solver::solve_cube`]).
+    cube_free_units: Vec<Lit>,
     /// The DRAT proof being written, if one was requested.
     proof: Option<Proof>,
     /// A clause was shortened in `add_clause` before a proof was requested, so
@@ -149,6 +153,7 @@ impl Solver {
             interrupt: None,
             simplified_at: 0,
             assumptions: Vec::new(),
+            cube_free_units: Vec::new(),
             simplify_props: 0,
             scratch: Vec::new(),
             candidates: Vec::new(),
@@ -458,9 +463,17 @@ impl Solver {
             proof.add(lits);
         }
         if lits.len() == 1 {
+            if self.root_level() > 0 && !learnt.cube_dependent {
+                // A fact of the formula found under a cube: it goes to level 0 once the
+                // cube is done (see `solve_cube`).
+                self.cube_free_units.push(lits[0]);
+            }
             self.trail.assign(lits[0], ClauseRef::NONE);
         } else {
             let cref = self.db.alloc(lits, true, learnt.lbd);
+            if learnt.cube_dependent {
+                self.db.set_cube_dependent(cref);
+            }
             self.watches.attach(&self.db, cref);
             self.trail.assign(lits[0], cref);
         }
@@ -527,12 +540,6 @@ impl Solver {
             self.stats.garbage_collections += 1;
         }
         self.candidates = deleted;
-    }
-
-    fn collect_garbage(&mut self) {
-        debug_assert!(self.trail.is_consistent());
-        reduce::collect_garbage(&mut self.db, &mut self.watches, &mut self.trail);
-        self.stats.garbage_collections += 1;
     }
 
     /// The current (total) assignment as a model.

@@ -85,21 +85,6 @@ impl Watches {
         }
     }
 
-    /// Stops watching `cref` (its watched literals must still be at positions 0 and 1,
-    /// as they are between propagations).
-    pub fn detach(&mut self, db: &ClauseDb, cref: ClauseRef) {
-        let lits = db.lits(cref);
-        let binary = lits.len() == 2;
-        for watched in [lits[0], lits[1]] {
-            let found = if binary {
-                remove_last(&mut self.binaries[watched.code()], |w| w.cref == cref)
-            } else {
-                remove_last(&mut self.lists[watched.code()], |w| w.cref == cref)
-            };
-            debug_assert!(found, "a live clause is watched at positions 0 and 1");
-        }
-    }
-
     /// Rebuilds every list from the arena, after garbage collection moved the clauses.
     /// Positions 0 and 1 are unchanged by compaction, so the watched pairs are too.
     ///
@@ -181,19 +166,6 @@ impl Watches {
             }
         }
         total == expected
-    }
-}
-
-/// Removes the last entry of `list` that `matches`, by swapping the list's last entry
-/// into its place; false if there is none. Learnt clauses are attached last, so their
-/// watches sit near the end and the search from the back is short.
-fn remove_last<W>(list: &mut Vec<W>, matches: impl Fn(&W) -> bool) -> bool {
-    match list.iter().rposition(matches) {
-        Some(pos) => {
-            list.swap_remove(pos);
-            true
-        }
-        None => false,
     }
 }
 
