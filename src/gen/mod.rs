@@ -4,8 +4,9 @@
 //! - [`cli`]: the `sudokugen` subcommands, which the binary calls once it has parsed its
 //!   arguments.
 //! - [`grids`]: N distinct solved square grids by construction (first-row permutation ×
-//!   row-shift pattern), written at disk speed; other layouts by solver enumeration with
-//!   blocking clauses.
+//!   row-shift pattern); other layouts by solver enumeration with blocking clauses.
+//! - `grid_text`: the construction's grids as text at disk speed (each grid patched from
+//!   the previous one, 1 MiB buffers made by a helper thread while this one writes).
 //! - [`random`]: random solved grids of any layout (a randomised solver search plus a
 //!   random symmetry of the layout), reproducible from a seed.
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
@@ -14,6 +15,7 @@
 //!   failed-literal probing, search), with our own small propagation engine.
 
 pub mod cli;
+mod grid_text;
 pub mod grids;
 mod propagate;
 pub mod puzzles;
