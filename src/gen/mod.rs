@@ -10,10 +10,12 @@
 //! - [`random`]: random solved grids of any layout (a randomised solver search plus a
 //!   random symmetry of the layout), reproducible from a seed.
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
-//!   grid and checking each removal with the in-process CDCL (the givens as a cube).
+//!   grid and checking each removal: by `bitboard` (an exact bitset search) on boards
+//!   made of houses, by the in-process CDCL (the givens as a cube) otherwise.
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
+mod bitboard;
 pub mod cli;
 mod grid_text;
 pub mod grids;
