@@ -259,46 +259,80 @@ impl BitBoard {
                     return false;
                 }
             }
-            // Hidden singles: a digit with one possible cell in a house of n cells.
-            let mut progress = false;
-            for house in self.houses.chunks_exact(self.n) {
-                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-                for &cell in house {
-                    let word = state[usize::from(cell)];
-                    if word & PLACED != 0 {
-                        placed |= word;
-                    } else {
-                        twice |= once & word;
-                        once |= word;
-                    }
-                }
-                placed &= !PLACED;
-                if (once | placed) != self.full {
-                    return false;
-                }
-                let hidden = once & !twice & !placed;
-                if hidden == 0 {
-                    continue;
-                }
-                for &cell in house {
-                    let word = state[usize::from(cell)];
-                    let bit = word & hidden;
-                    if word & PLACED == 0 && bit != 0 {
-                        if bit & (bit - 1) != 0 {
-                            // Two digits that each have only this cell.
-                            return false;
-                        }
-                        state[usize::from(cell)] = bit;
-                        self.queue.push(cell);
-                        progress = true;
-                    }
-                }
-            }
+            // The 9x9, 4x4 and 16x16 houses get a loop of constant length, which the
+            // compiler unrolls.
+            let progress = match self.n {
+                9 => hidden_singles::<9>(&self.houses, self.full, state, &mut self.queue),
+                4 => hidden_singles::<4>(&self.houses, self.full, state, &mut self.queue),
+                16 => hidden_singles::<16>(&self.houses, self.full, state, &mut self.queue),
+                n => hidden_singles_of(n, &self.houses, self.full, state, &mut self.queue),
+            };
+            let Some(progress) = progress else {
+                return false;
+            };
             if !progress {
                 return true;
             }
         }
     }
+}
+
+/// [`hidden_singles_of`] for houses of a constant `N` cells.
+fn hidden_singles<const N: usize>(
+    houses: &[u16],
+    full: u32,
+    state: &mut [u32],
+    queue: &mut Vec<u16>,
+) -> Option<bool> {
+    hidden_singles_of(N, houses, full, state, queue)
+}
+
+/// One pass of hidden singles over the full houses (`n` cells each): a digit with one
+/// possible cell in a house is set there and the cell queued. `None` on a contradiction
+/// (a digit with no cell, or a cell that two digits need), else whether anything was set.
+#[inline(always)]
+fn hidden_singles_of(
+    n: usize,
+    houses: &[u16],
+    full: u32,
+    state: &mut [u32],
+    queue: &mut Vec<u16>,
+) -> Option<bool> {
+    let mut progress = false;
+    for house in houses.chunks_exact(n) {
+        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+        for &cell in house {
+            let word = state[usize::from(cell)];
+            // All ones for a placed cell, without a branch (placement looks random).
+            let is_placed = ((word as i32) >> 31) as u32;
+            placed |= word & is_placed;
+            let open = word & !is_placed;
+            twice |= once & open;
+            once |= open;
+        }
+        placed &= !PLACED;
+        if (once | placed) != full {
+            return None;
+        }
+        let hidden = once & !twice & !placed;
+        if hidden == 0 {
+            continue;
+        }
+        for &cell in house {
+            let word = state[usize::from(cell)];
+            let bit = word & hidden;
+            if word & PLACED == 0 && bit != 0 {
+                if bit & (bit - 1) != 0 {
+                    // Two digits that each have only this cell.
+                    return None;
+                }
+                state[usize::from(cell)] = bit;
+                queue.push(cell);
+                progress = true;
+            }
+        }
+    }
+    Some(progress)
 }
 
 /// Places `bit` at `cell` (a single candidate) and removes it from the peers, queueing
