@@ -72,17 +72,20 @@ docs: build
 install:
 	$(CARGO) install --locked --path . --root $(PREFIX)
 	scripts/install-docs.sh $(PREFIX)/bin $(PREFIX)/share
-# sudokugen's targets (issue 6): a million grids against cat, minimal 9x9 puzzles against
-# qqwing, Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
+# sudokugen's targets: a million grids against cat copying the same bytes (and to
+# /dev/null), minimal 9x9 puzzles against qqwing, --clues and --difficulty beside a
+# baseline (BASE=path), Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
 bench-gen: build
 	scripts/bench-gen.sh scratch/bench-gen
-# Issue 14: the 1,050 hard Hanidoku puzzles as one stream through sudoku2cnf | satsolve |
+
+# The 1,050 hard Hanidoku puzzles as one stream through sudoku2cnf | satsolve |
 # model2grid on one and two jobs, best of 3 interleaved runs, conflicts and ms per puzzle,
 # every grid checked by gridcheck; MiniSat and CaDiCaL on 100 of them, one CNF each.
 # BASELINE_BIN=DIR adds a baseline build's binaries; writes scratch/bench-hanidoku/summary.md.
 BASELINE_BIN ?=
 bench-hanidoku: build
 	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
+
 # Solvers side by side on a CNF directory or a puzzle file, with a timeout; answers and
 # models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
 # REFERENCE, default the first solver) and the cactus plot OUT/cactus.svg and .png.

@@ -39,6 +39,41 @@ fn course_spelling_writes_distinct_valid_block_grids() {
     run("gridcheck", &["-q"], text.as_bytes()).expect_code(0);
 }
 
+/// True when the 9x9 block text `grid` (9 rows of 9 space-separated digits) has every
+/// digit once in each row, column and box: a check sharing no code with the library.
+fn valid_9x9_block(grid: &[u8]) -> bool {
+    let digit = |r: usize, c: usize| grid[r * 18 + 2 * c];
+    let all = |cells: &mut dyn Iterator<Item = u8>| {
+        let mut seen = 0u16;
+        for d in cells {
+            if !(b'1'..=b'9').contains(&d) {
+                return false;
+            }
+            seen |= 1 << (d - b'0');
+        }
+        seen == 0x3fe
+    };
+    (0..9).all(|i| {
+        all(&mut (0..9).map(|c| digit(i, c)))
+            && all(&mut (0..9).map(|r| digit(r, i)))
+            && all(&mut (0..9).map(|j| digit(i / 3 * 3 + j / 3, i % 3 * 3 + j % 3)))
+    })
+}
+
+#[test]
+fn four_hundred_thousand_grids_cross_patterns_and_buffers_distinct_and_valid() {
+    // 9! = 362,880 grids per shift pattern, 6,432 grids per 1 MiB buffer: this count
+    // crosses a pattern and about 60 buffers of the threaded writer.
+    let count = 400_000;
+    let out = sudokugen(&["-c", &count.to_string()]);
+    out.expect_code(0);
+    assert_eq!(out.stdout.len(), count * 163);
+    let grids: Vec<&[u8]> = out.stdout.chunks_exact(163).collect();
+    assert!(grids.iter().all(|g| g[161..] == *b"\n\n"));
+    assert!(grids.iter().all(|g| valid_9x9_block(g)));
+    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), count);
+}
+
 #[test]
 fn line_format_first_digit_and_other_sizes() {
     let out = sudokugen(&["grids", "500", "--first", "7", "--format", "line"]);

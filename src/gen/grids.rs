@@ -30,39 +30,24 @@
 //! CDCL for a model of the empty grid, blocks it (one clause: not all these cell digits)
 //! and asks again, so the grids are distinct because each was excluded once found.
 //!
-//! # Speed
+//! # Order and speed
 //!
-//! `sudokugen -c 1000000` writes 163 MB. Each grid of one shift pattern is the same text
-//! with the cells naming positions of `P`: the text is built once per pattern as a
-//! template whose cell bytes are `128 + j`, and each grid is that template mapped through a
-//! 256-byte table (`128 + j` → symbol of `P[j]`, other bytes unchanged), appended to a
-//! 4 MB buffer written with one `write_all`. `P` steps in lexicographic order
-//! (next permutation), so no grid allocates.
+//! Grids come pattern by pattern in index order, and within a pattern by first row in
+//! lexicographic order (the `--first` digit staying in front): 9! = 362,880 grids per
+//! 9x9 pattern, so `-c 1000000` spans patterns 0, 1 and 2. The text of one-byte cells
+//! (block up to 9x9, line up to 35x35) is made by `grid_text`, which patches the previous
+//! grid's text and writes 1 MiB buffers from a helper thread; wider cells go through
+//! [`push_grid`].
 
 use std::io::Write;
 
+use super::grid_text::{one_byte_cells, write_patched};
 use super::{push_grid, GenError, OutputFormat};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::solver::cdcl::Solver;
 use crate::solver::Outcome;
 use crate::VarMap;
-
-/// Output buffer of the fast writer: large writes keep the syscall count negligible.
-const BUFFER: usize = 4 << 20;
-
-/// Marks a cell byte in a template: `CELL + j` stands for `P[j]`.
-const CELL: u8 = 128;
-
-/// The line-format symbol of a value (`.` blank, `1`-`9`, then `A`-`Z`), the alphabet of
-/// [`crate::grid::to_line`] as a byte for the template table.
-fn line_symbol(value: u8) -> u8 {
-    match value {
-        0 => b'.',
-        1..=9 => b'0' + value,
-        _ => b'A' + (value - 10),
-    }
-}
 
 /// The distinct-grid construction for an n×n Sudoku (see the module docs).
 #[derive(Clone, Debug)]
@@ -90,15 +75,15 @@ fn nth_permutation(mut items: Vec<usize>, mut rank: u128) -> Vec<usize> {
     out
 }
 
-/// Steps `items` to the next permutation in lexicographic order; false after the last.
-fn next_permutation(items: &mut [u8]) -> bool {
-    let Some(i) = items.windows(2).rposition(|w| w[0] < w[1]) else {
-        return false;
-    };
+/// Steps `items` to the next permutation in lexicographic order and returns the index of
+/// the first entry that changed (entries before it are untouched); `None` after the last.
+#[inline]
+pub(super) fn next_permutation(items: &mut [u8]) -> Option<usize> {
+    let i = items.windows(2).rposition(|w| w[0] < w[1])?;
     let j = items.iter().rposition(|&v| v > items[i]).unwrap_or(i + 1);
     items.swap(i, j);
     items[i + 1..].reverse();
-    true
+    Some(i)
 }
 
 impl Construction {
@@ -192,8 +177,19 @@ impl Construction {
             .collect()
     }
 
-    /// The first row of the first grid: digits ascending, `first` moved to the front.
-    fn first_row(&self) -> Vec<u8> {
+    /// The grid side n.
+    pub(super) fn size(&self) -> usize {
+        self.n
+    }
+
+    /// How many leading entries of the first row stay fixed (1 with `--first`).
+    pub(super) fn fixed_prefix(&self) -> usize {
+        usize::from(self.first.is_some())
+    }
+
+    /// The first row of a pattern's first grid: digits ascending, `first` moved to the
+    /// front.
+    pub(super) fn first_row(&self) -> Vec<u8> {
         let mut row: Vec<u8> = (1..=self.n as u8).collect();
         if let Some(d) = self.first {
             row.retain(|&v| v != d);
@@ -232,7 +228,7 @@ impl Construction {
             loop {
                 emit(&row, &shifts);
                 made += 1;
-                if made == count || !next_permutation(&mut row[start..]) {
+                if made == count || next_permutation(&mut row[start..]).is_none() {
                     break;
                 }
             }
@@ -240,34 +236,9 @@ impl Construction {
         }
     }
 
-    /// The text of one grid of pattern `shifts` with cell bytes `CELL + j`, or `None` when
-    /// cells need more than one byte (block format above 9x9).
-    fn template(&self, shifts: &[usize], format: OutputFormat) -> Option<Vec<u8>> {
-        let n = self.n;
-        if format == OutputFormat::Block && n > 9 {
-            return None;
-        }
-        let mut text = Vec::new();
-        for (r, &shift) in shifts.iter().enumerate() {
-            for c in 0..n {
-                if c > 0 && format == OutputFormat::Block {
-                    text.push(b' ');
-                }
-                text.push(CELL + ((shift + c) % n) as u8);
-            }
-            if format == OutputFormat::Block || r + 1 == n {
-                text.push(b'\n');
-            }
-        }
-        if format == OutputFormat::Block {
-            text.push(b'\n');
-        }
-        Some(text)
-    }
-
     /// Writes the first `count` grids to `out` in `format` (checked against the capacity
-    /// first). The fast path for one-byte cells maps a template per grid; wider cells go
-    /// through [`push_grid`].
+    /// first): one-byte cells by patching text (`grid_text`), wider ones through
+    /// [`push_grid`] one grid at a time.
     pub fn write(
         &self,
         count: u64,
@@ -279,48 +250,22 @@ impl Construction {
         if format == OutputFormat::Line && self.n > 35 {
             return Err(GenError::NoLineFormat { size: self.n });
         }
-        let mut buf: Vec<u8> = Vec::with_capacity(BUFFER + 64 * 1024);
-        let mut table = [0u8; 256];
-        for (b, slot) in table.iter_mut().enumerate() {
-            *slot = b as u8;
+        if one_byte_cells(self.n, format) {
+            return write_patched(self, format, count, out);
         }
-        let mut template: Option<(Vec<usize>, Option<Vec<u8>>)> = None;
-        let mut failure: Option<std::io::Error> = None;
-        let mut slow: Option<GenError> = None;
+        let mut buf: Vec<u8> = Vec::with_capacity(super::grid_text::BUFFER + 64 * 1024);
+        let mut result = Ok(());
         self.for_each(count, |row, shifts| {
-            if failure.is_some() || slow.is_some() {
+            if result.is_err() {
                 return;
             }
-            if template.as_ref().map(|(s, _)| s.as_slice()) != Some(shifts) {
-                template = Some((shifts.to_vec(), self.template(shifts, format)));
-            }
-            match template.as_ref().and_then(|(_, t)| t.as_ref()) {
-                Some(text) => {
-                    for (j, &digit) in row.iter().enumerate() {
-                        table[usize::from(CELL) + j] = line_symbol(digit);
-                    }
-                    buf.extend(text.iter().map(|&b| table[usize::from(b)]));
-                }
-                None => {
-                    if let Err(error) = push_grid(&mut buf, &self.grid(row, shifts), layout, format)
-                    {
-                        slow = Some(error);
-                    }
-                }
-            }
-            if buf.len() >= BUFFER {
-                if let Err(error) = out.write_all(&buf) {
-                    failure = Some(error);
-                }
+            result = push_grid(&mut buf, &self.grid(row, shifts), layout, format);
+            if result.is_ok() && buf.len() >= super::grid_text::BUFFER {
+                result = out.write_all(&buf).map_err(GenError::from);
                 buf.clear();
             }
         });
-        if let Some(error) = slow {
-            return Err(error);
-        }
-        if let Some(error) = failure {
-            return Err(error.into());
-        }
+        result?;
         out.write_all(&buf)?;
         out.flush()?;
         Ok(())
@@ -398,7 +343,7 @@ mod tests {
             if check_grid(&c.grid(&row, &shifts), &layout, None, false).is_empty() {
                 found.insert(shifts);
             }
-            if !next_permutation(&mut rest) {
+            if next_permutation(&mut rest).is_none() {
                 break;
             }
         }
@@ -458,25 +403,58 @@ mod tests {
 
     #[test]
     fn the_fast_writer_matches_the_slow_formatter() {
-        for (n, format) in [
-            (9, OutputFormat::Block),
-            (9, OutputFormat::Line),
-            (16, OutputFormat::Block),
-            (16, OutputFormat::Line),
-            (4, OutputFormat::Block),
+        // Counts that cross patterns (4x4: 24 first rows each, 6 with --first; 9x9 with
+        // --first: 8! = 40,320) and buffers (6,432 block grids of 9x9 per MiB).
+        for (n, first, format, count) in [
+            (9, None, OutputFormat::Block, 20_000),
+            (9, Some(4), OutputFormat::Line, 40_400),
+            (16, None, OutputFormat::Block, 50),
+            (16, Some(3), OutputFormat::Line, 50),
+            (4, None, OutputFormat::Block, 48),
+            (4, Some(2), OutputFormat::Line, 12),
         ] {
-            let (c, layout) = construction(n, None);
-            let count = if n == 4 { 48 } else { 50 };
+            let (c, layout) = construction(n, first);
             let mut fast = Vec::new();
             c.write(count, format, &layout, &mut fast).unwrap();
             let mut slow = Vec::new();
             for g in c.grids(count as usize) {
                 push_grid(&mut slow, &g, &layout, format).unwrap();
             }
-            assert_eq!(
-                String::from_utf8(fast).unwrap(),
-                String::from_utf8(slow).unwrap()
+            assert!(fast == slow, "n = {n}, first = {first:?}, {format}");
+        }
+    }
+
+    /// A writer that fails after `budget` bytes, as a closed pipe does.
+    struct Failing {
+        budget: usize,
+    }
+
+    impl Write for Failing {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.budget == 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.budget);
+            self.budget -= n;
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failing_output_stops_the_writer_with_its_error() {
+        let (c, layout) = construction(9, None);
+        for budget in [0, 100, 3 << 20] {
+            let result = c.write(
+                1_000_000,
+                OutputFormat::Block,
+                &layout,
+                &mut Failing { budget },
             );
+            assert!(matches!(result, Err(GenError::Io(_))), "budget {budget}");
         }
     }
 

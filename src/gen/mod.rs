@@ -2,15 +2,19 @@
 //! `sudokugen`.
 //!
 //! - [`grids`]: N distinct solved square grids by construction (first-row permutation ×
-//!   row-shift pattern), written at disk speed; other layouts by solver enumeration with
-//!   blocking clauses.
+//!   row-shift pattern); other layouts by solver enumeration with blocking clauses.
+//! - `grid_text`: the construction's grids as text at disk speed (each grid patched from
+//!   the previous one, 1 MiB buffers made by a helper thread while this one writes).
 //! - [`random`]: random solved grids of any layout (a randomised solver search plus a
 //!   random symmetry of the layout), reproducible from a seed.
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
-//!   grid and checking each removal with the in-process CDCL (the givens as a cube).
+//!   grid and checking each removal: by `bitboard` (an exact bitset search) on boards
+//!   made of houses, by the in-process CDCL (the givens as a cube) otherwise.
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
+mod bitboard;
+mod grid_text;
 pub mod grids;
 mod propagate;
 pub mod puzzles;
