@@ -2,8 +2,8 @@
 //! order (the batch contract of issue 5; unlike CaDiCaL, which stops at the first
 //! satisfiable cube).
 //!
-//! - The cdcl engine solves each cube on a root level of its own, dropping what it
-//!   learnt for the cube afterwards; the other engines propagate the cube and search the
+//! - The cdcl engine solves each cube on a root level of its own, dropping afterwards
+//!   what it learnt from the cube (clauses learnt from the base alone stay); the other engines propagate the cube and search the
 //!   simplified formula afresh; `--assumptions` solves the cubes under assumptions on
 //!   one engine instead ([`crate::solver::cube_solver`] has the measurements). Clauses between
 //!   cubes are added for good before the next cube.
