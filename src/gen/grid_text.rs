@@ -27,7 +27,8 @@ use std::io::Write;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 use super::grids::{next_permutation, Construction};
-use super::{GenError, OutputFormat};
+use super::{push_grid, GenError, OutputFormat};
+use crate::layout::Layout;
 
 /// Bytes per output buffer (one `write` each).
 pub(crate) const BUFFER: usize = 1 << 20;
@@ -235,4 +236,43 @@ fn consume(
         let _ = empty.send(buf);
     }
     Ok(())
+}
+
+// The writer lives here, not in `grids.rs`, so that data flows one way: the
+// construction knows nothing of text, and this module builds on it.
+impl Construction {
+    /// Writes the first `count` grids to `out` in `format` (checked against the capacity
+    /// first): one-byte cells by patching text (`grid_text`), wider ones through
+    /// [`push_grid`] one grid at a time.
+    pub fn write(
+        &self,
+        count: u64,
+        format: OutputFormat,
+        layout: &Layout,
+        out: &mut dyn Write,
+    ) -> Result<(), GenError> {
+        self.check_count(count, layout)?;
+        if format == OutputFormat::Line && self.size() > 35 {
+            return Err(GenError::NoLineFormat { size: self.size() });
+        }
+        if one_byte_cells(self.size(), format) {
+            return write_patched(self, format, count, out);
+        }
+        let mut buf: Vec<u8> = Vec::with_capacity(BUFFER + 64 * 1024);
+        let mut result = Ok(());
+        self.for_each(count, |row, shifts| {
+            if result.is_err() {
+                return;
+            }
+            result = push_grid(&mut buf, &self.grid(row, shifts), layout, format);
+            if result.is_ok() && buf.len() >= BUFFER {
+                result = out.write_all(&buf).map_err(GenError::from);
+                buf.clear();
+            }
+        });
+        result?;
+        out.write_all(&buf)?;
+        out.flush()?;
+        Ok(())
+    }
 }

@@ -37,12 +37,9 @@
 //! 9x9 pattern, so `-c 1000000` spans patterns 0, 1 and 2. The text of one-byte cells
 //! (block up to 9x9, line up to 35x35) is made by `grid_text`, which patches the previous
 //! grid's text and writes 1 MiB buffers from a helper thread; wider cells go through
-//! [`push_grid`].
+//! [`super::push_grid`].
 
-use std::io::Write;
-
-use super::grid_text::{one_byte_cells, write_patched};
-use super::{push_grid, GenError, OutputFormat};
+use super::GenError;
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::solver::cdcl::Solver;
@@ -218,7 +215,7 @@ impl Construction {
 
     /// Calls `emit(P, s)` for the first `count` grids: patterns in index order, first rows
     /// in lexicographic order within a pattern (the fixed first digit staying in front).
-    fn for_each(&self, count: u64, mut emit: impl FnMut(&[u8], &[usize])) {
+    pub(super) fn for_each(&self, count: u64, mut emit: impl FnMut(&[u8], &[usize])) {
         let start = usize::from(self.first.is_some());
         let mut made = 0u64;
         let mut pattern = 0u128;
@@ -234,41 +231,6 @@ impl Construction {
             }
             pattern += 1;
         }
-    }
-
-    /// Writes the first `count` grids to `out` in `format` (checked against the capacity
-    /// first): one-byte cells by patching text (`grid_text`), wider ones through
-    /// [`push_grid`] one grid at a time.
-    pub fn write(
-        &self,
-        count: u64,
-        format: OutputFormat,
-        layout: &Layout,
-        out: &mut dyn Write,
-    ) -> Result<(), GenError> {
-        self.check_count(count, layout)?;
-        if format == OutputFormat::Line && self.n > 35 {
-            return Err(GenError::NoLineFormat { size: self.n });
-        }
-        if one_byte_cells(self.n, format) {
-            return write_patched(self, format, count, out);
-        }
-        let mut buf: Vec<u8> = Vec::with_capacity(super::grid_text::BUFFER + 64 * 1024);
-        let mut result = Ok(());
-        self.for_each(count, |row, shifts| {
-            if result.is_err() {
-                return;
-            }
-            result = push_grid(&mut buf, &self.grid(row, shifts), layout, format);
-            if result.is_ok() && buf.len() >= super::grid_text::BUFFER {
-                result = out.write_all(&buf).map_err(GenError::from);
-                buf.clear();
-            }
-        });
-        result?;
-        out.write_all(&buf)?;
-        out.flush()?;
-        Ok(())
     }
 }
 
@@ -309,6 +271,9 @@ pub fn enumerate(layout: &Layout, count: u64) -> Result<Vec<Grid>, GenError> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+
+    use super::super::{push_grid, OutputFormat};
     use super::*;
     use crate::check::check_grid;
     use std::collections::HashSet;

@@ -122,7 +122,7 @@ impl Chain {
         }
     }
 
-    /// The placed digits as `r2c3=5 (box 1) → ...`, at most [`SHOWN_STEPS`] of them.
+    /// The placed digits as `r2c3=5 (box 1) → ...`, at most `SHOWN_STEPS` of them.
     pub fn steps_text(&self, layout: &Layout) -> String {
         let mut parts: Vec<String> = self
             .steps
