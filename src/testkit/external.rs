@@ -120,7 +120,10 @@ mod tests {
             find_shared("puzzles", None, &deep),
             Some(dir.join("a/shared/puzzles"))
         );
-        assert_eq!(find_shared("design", None, &deep), None);
+        // The walk goes on above `dir` (a real `shared` folder may sit in the temp
+        // directory's parents), so the missing path must be one no folder holds.
+        let absent = format!("absent-{}", std::process::id());
+        assert_eq!(find_shared(&absent, None, &deep), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
