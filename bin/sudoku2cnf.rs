@@ -40,6 +40,9 @@ struct Args {
     /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.
     #[arg(long)]
     break_symmetry: bool,
+    /// Write the incremental CNF stream even for a file of one puzzle.
+    #[arg(long, conflicts_with_all = ["index", "split", "break_symmetry"])]
+    stream: bool,
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         encoding: args.encoding,
         lines: args.lines,
         break_symmetry: args.break_symmetry,
+        stream: args.stream,
     };
     cli::run("sudoku2cnf", || sudoku2cnf::run(&options))
 }

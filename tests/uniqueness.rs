@@ -444,3 +444,45 @@ fn hard_puzzles_move_to_a_fresh_engine_and_agree_with_one_formula_at_a_time() {
         assert_eq!((count, end.as_str()), (1, "exact"), "puzzle {k}");
     }
 }
+
+#[test]
+fn a_file_of_one_puzzle_takes_the_stream_pipeline_with_stream() {
+    // Unique: AI Escargot. Two solutions: the 4x4 fixture. Each file holds one puzzle.
+    for (file, verdict, code) in [
+        ("puzzles/9x9_ai_escargot.txt", "puzzle 1: unique", 0),
+        ("puzzles/4x4_two_solutions.txt", "puzzle 1: several", 1),
+    ] {
+        let path = testdata(file);
+        let arg = path.to_str().unwrap();
+        let plain = run("sudoku2cnf", &[arg], b"");
+        plain.expect_code(0);
+        assert!(plain.stdout_text().contains("\np cnf "), "{file}");
+        let stream = run("sudoku2cnf", &["--stream", arg], b"");
+        stream.expect_code(0);
+        let text = stream.stdout_text();
+        assert!(text.contains("\np inccnf\n"), "{file}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("a ")).count(), 1);
+        let answer = run("satsolve", &["--models", "2"], &stream.stdout);
+        let grids = run("model2grid", &[], &answer.stdout);
+        grids.expect_code(0);
+        let check = run("gridcheck", &["--unique", "--puzzle", arg], &grids.stdout);
+        check.expect_code(code);
+        assert_eq!(check.stdout_text(), format!("{verdict}\n"), "{file}");
+        // Without --stream the grids have no headings, and the refusal says what to do.
+        let answer = run("satsolve", &["--models", "2"], &plain.stdout);
+        let grids = run("model2grid", &[], &answer.stdout);
+        run("gridcheck", &["--unique", "--puzzle", arg], &grids.stdout)
+            .expect_code(2)
+            .expect_stderr_contains("sudoku2cnf gets --stream");
+    }
+    let escargot = testdata("puzzles/9x9_ai_escargot.txt");
+    for other in ["--index", "--split"] {
+        run(
+            "sudoku2cnf",
+            &["--stream", other, "1", escargot.to_str().unwrap()],
+            b"",
+        )
+        .expect_code(2)
+        .expect_stderr_contains("cannot be used with");
+    }
+}

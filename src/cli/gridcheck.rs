@@ -189,7 +189,7 @@ fn run_on<R: BufRead, P: BufRead>(
                 source,
                 "--unique needs the `puzzle K:` headings that model2grid writes for a stream \
                  answered by satsolve --models N; these grids have none (a file of one \
-                 puzzle is plain CNF: satsolve --models 2 tells on stderr)",
+                 puzzle is plain CNF unless sudoku2cnf gets --stream)",
             ));
         }
         counts.checked += 1;

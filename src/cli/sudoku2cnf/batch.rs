@@ -15,7 +15,7 @@ use crate::encode::{encode_batch_base, encoding_stats, push_cube, EncodeOptions,
 use crate::grid::Puzzle;
 use crate::layout::Layout;
 
-/// Writes the stream for `puzzles` (at least two, all of `layout`) to stdout; returns the
+/// Writes the stream for `puzzles` (all of `layout`; one with `--stream`) to stdout; returns the
 /// exit code. `stats` prints the base's clause statistics on stderr.
 pub(super) fn write_stream(
     source: &Source,

@@ -86,8 +86,10 @@ SEVERAL PUZZLES (the batch stream):
   wrong length, repeated givens, another size) ends the stream with exit 2 and a message
   naming its number and line; the 'a' lines before it are already written. A well-formed
   puzzle without a solution is no error (satsolve answers it s UNSATISFIABLE).
-  --break-symmetry is refused there. --index K picks one puzzle (plain DIMACS); --split DIR
-  writes one plain DIMACS file per puzzle, for solvers that do not read iCNF.
+  --break-symmetry is refused there. --stream writes the stream for a file of one puzzle
+  too (plain DIMACS otherwise), so that pipelines built for streams take any file.
+  --index K picks one puzzle (plain DIMACS); --split DIR writes one plain DIMACS file per
+  puzzle, for solvers that do not read iCNF.
 
 SYMMETRY BREAKING:
   --break-symmetry adds value-precedence clauses over the digits no given uses (on the
@@ -122,6 +124,8 @@ pub struct Sudoku2cnfOptions {
     pub lines: LineEncoding,
     /// `--break-symmetry`: value-precedence clauses (changes solution counts).
     pub break_symmetry: bool,
+    /// Write the incremental CNF stream even for a file of one puzzle (`--stream`).
+    pub stream: bool,
 }
 
 /// Runs `sudoku2cnf`; returns the exit code (0) or the failure to report.
@@ -171,6 +175,19 @@ pub fn run(options: &Sudoku2cnfOptions) -> Result<u8, Failure> {
             return Err(Failure::input(source, "no puzzle found"));
         };
         let Some(second) = next()? else {
+            if options.stream {
+                // The same shape as for many puzzles, so that a pipeline built for a
+                // stream (satsolve --models, gridcheck --unique) takes a file of one.
+                let layout = choice.for_size(first.grid.size()).map_err(Failure::usage)?;
+                let puzzles = std::iter::once(Ok(first));
+                return batch::write_stream(
+                    source,
+                    &layout,
+                    &encode_options,
+                    options.stats,
+                    puzzles,
+                );
+            }
             return print(&encode_puzzle(
                 &first,
                 &choice,
