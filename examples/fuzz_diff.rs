@@ -17,7 +17,8 @@
 //! stream tally, kept apart from the plain formulas'.
 //!
 //! Prints a one-line progress every minute and the Markdown tallies at the end on stderr
-//! (and into `--tally FILE`). Exit 0: no disagreement; 1: a disagreement, bad model or
+//! (and into `--tally FILE`, rewritten every minute while the run lasts). `--max-seconds`
+//! stops a `--count` or `--formulas` run early, with its tally. Exit 0: no disagreement; 1: a disagreement, bad model or
 //! rejected proof, whose instance is saved under the --save directory; 2: bad usage or a
 //! missing peer solver.
 
@@ -56,9 +57,11 @@ struct Options {
     cubes: usize,
     tally: Option<PathBuf>,
     own_checker_steps: usize,
+    /// A time limit on top of a `--count` or `--formulas` budget.
+    max_seconds: Option<u64>,
 }
 
-const USAGE: &str = "usage: fuzz_diff --bin-dir DIR (--seconds N | --count N | --formulas N) [--seed S] [--save DIR] [--timeout SECONDS] [--scale small|large|trust] [--dpll] [--cubes K] [--tally FILE] [--own-checker-steps N]";
+const USAGE: &str = "usage: fuzz_diff --bin-dir DIR (--seconds N | --count N | --formulas N) [--seed S] [--save DIR] [--timeout SECONDS] [--scale small|large|trust] [--dpll] [--cubes K] [--tally FILE] [--own-checker-steps N] [--max-seconds N]";
 
 fn parse_args() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
@@ -73,6 +76,7 @@ fn parse_args() -> Result<Options, String> {
         cubes: 0,
         tally: None,
         own_checker_steps: OWN_CHECKER_STEPS,
+        max_seconds: None,
     };
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
@@ -100,6 +104,7 @@ fn parse_args() -> Result<Options, String> {
             "--cubes" => options.cubes = number(value()?)? as usize,
             "--tally" => options.tally = Some(PathBuf::from(value()?)),
             "--own-checker-steps" => options.own_checker_steps = number(value()?)? as usize,
+            "--max-seconds" => options.max_seconds = Some(number(value()?)?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -200,15 +205,23 @@ fn main() -> ExitCode {
         .iter()
         .map(|&family| family_rng(options.seed, family, 0x5742_EA45))
         .collect();
-    let done = |tallies: &Tallies| match options.budget {
-        Budget::Time(limit) => start.elapsed() >= limit,
-        Budget::Count(limit) => tallies.instances >= limit,
-        Budget::Formulas(limit) => tallies.formulas() >= limit,
+    let out_of_time = || {
+        options
+            .max_seconds
+            .is_some_and(|limit| start.elapsed() >= Duration::from_secs(limit))
+    };
+    let done = |tallies: &Tallies| {
+        out_of_time()
+            || match options.budget {
+                Budget::Time(limit) => start.elapsed() >= limit,
+                Budget::Count(limit) => tallies.instances >= limit,
+                Budget::Formulas(limit) => tallies.formulas() >= limit,
+            }
     };
     let mut round = 0usize;
     'rounds: while !done(&tallies) {
         for (family, rng) in Family::ALL.into_iter().zip(&mut plain_rngs) {
-            if matches!(options.budget, Budget::Formulas(_)) && done(&tallies) {
+            if (matches!(options.budget, Budget::Formulas(_)) || out_of_time()) && done(&tallies) {
                 break 'rounds;
             }
             if options.scale == Scale::Trust && round % family.trust_period() != 0 {
@@ -254,7 +267,15 @@ fn main() -> ExitCode {
         round += 1;
         if last_report.elapsed() >= Duration::from_secs(60) {
             last_report = Instant::now();
-            eprintln!("fuzz_diff: {}", tallies.progress(start.elapsed().as_secs()));
+            let seconds = start.elapsed().as_secs();
+            eprintln!("fuzz_diff: {}", tallies.progress(seconds));
+            // The tally so far, so that a run stopped from outside still leaves one.
+            if let Some(path) = &options.tally {
+                let text = format!("fuzz_diff: seed {}, IN PROGRESS after {seconds} s, {} formulas, no disagreement so far\n\n{}", options.seed, tallies.formulas(), tallies.markdown());
+                if let Err(error) = std::fs::write(path, text) {
+                    eprintln!("fuzz_diff: {}: {error}", path.display());
+                }
+            }
         }
     }
     let summary = format!(
