@@ -127,10 +127,10 @@ fn solvable_puzzles_keep_their_givens_and_changed_ones_repeat_no_digit() {
 }
 
 #[test]
-fn every_family_generates_at_both_scales() {
+fn every_family_generates_at_every_scale() {
     let mut rng = SplitMix64(5);
     for family in Family::ALL {
-        for scale in [Scale::Small, Scale::Large] {
+        for scale in [Scale::Small, Scale::Large, Scale::Trust] {
             for round in 0..3 {
                 match family.generate(&mut rng, scale, round) {
                     Instance::Cnf(formula) => {

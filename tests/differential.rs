@@ -3,12 +3,14 @@
 //! small formulas and by MiniSat for larger ones; then every family of
 //! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
 //! (`sudosat::testkit::diffcheck`; `scripts/fuzz-diff` runs the same check at larger
-//! sizes for hours).
+//! sizes for hours); and random iCNF streams through every engine and stream scheme
+//! (`sudosat::testkit::streamcheck`, which `scripts/trust-campaign` runs by the thousand).
 
 use crate::util::{self, run, run_program, scratch, SplitMix64};
-use sudosat::families::{random_clause, random_ksat, Family, Formula, Scale};
+use sudosat::families::{random_clause, random_ksat, Family, Formula, Instance, Scale};
 use sudosat::testkit::brute::is_satisfiable;
-use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools};
+use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools, OWN_CHECKER_STEPS};
+use sudosat::testkit::streamcheck::{Batch, Config};
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
 fn formula(rng: &mut SplitMix64, vars: usize, mixed: bool) -> Formula {
@@ -106,6 +108,8 @@ fn tools(name: &str) -> Tools {
         cadical: util::peer_solver("cadical"),
         scratch: scratch(name),
         timeout: 60,
+        dpll_puzzle_conflicts: None,
+        own_checker_steps: OWN_CHECKER_STEPS,
     }
 }
 
@@ -143,6 +147,8 @@ fn random_cnf_families_agree_with_minisat_and_cadical() {
         &[
             (Family::Random3Sat, 150, true),
             (Family::MixedLengths, 150, true),
+            (Family::Random5Sat, 40, true),
+            (Family::Random7Sat, 40, true),
         ],
     );
 }
@@ -168,4 +174,33 @@ fn random_puzzles_agree_across_encodings_and_solvers() {
             (Family::Hanidoku, 24, false),
         ],
     );
+}
+
+#[test]
+fn random_streams_agree_across_engines_schemes_and_peers() {
+    let tools = tools("diff-streams");
+    let mut rng = SplitMix64(0x2026_1201);
+    let mut count = Count::default();
+    let families = [
+        Family::Random3Sat,
+        Family::MixedLengths,
+        Family::Parity,
+        Family::Random5Sat,
+    ];
+    for (number, family) in families.into_iter().enumerate() {
+        let Instance::Cnf(base) = family.generate(&mut rng, Scale::Small, number) else {
+            unreachable!("{} yields formulas", family.name());
+        };
+        // 36 cubes: two chunks, so --jobs 2 really splits the stream.
+        let batch = Batch::random(&mut rng, base, 36);
+        if let Err(message) = tools.check_batch(&batch, &Config::all(number), &mut count) {
+            panic!(
+                "{} batch {number}: {message}\n{}",
+                family.name(),
+                batch.to_icnf()
+            );
+        }
+    }
+    assert_eq!(count.formulas, 4 * 36);
+    assert!(count.sat > 0 && count.unsat > 0, "{count:?}");
 }

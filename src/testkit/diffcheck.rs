@@ -44,6 +44,13 @@ pub struct Tools {
     pub scratch: PathBuf,
     /// Seconds each solver may take before its run counts as unknown.
     pub timeout: u64,
+    /// A conflict limit for the DPLL engine on puzzle formulas: without learning it
+    /// takes seconds to minutes on some encodings of an empty Hanidoku or 16x16 board,
+    /// which the learning solvers answer in milliseconds. None: only `timeout`.
+    pub dpll_puzzle_conflicts: Option<u64>,
+    /// Proofs of at most this many steps go through our own checker as well as dratify
+    /// ([`OWN_CHECKER_STEPS`] in the tests; fewer where throughput matters).
+    pub own_checker_steps: usize,
 }
 
 /// Counts of one family's runs.
@@ -65,6 +72,34 @@ pub struct Count {
     pub models: usize,
     /// DRAT proofs checked.
     pub proofs: usize,
+    /// Definite or unknown answers compared: one per solver run on a formula, one per
+    /// cube and run on a stream (a stream run answers many cubes).
+    pub answers: usize,
+    /// Answers that were unknown: a solver (or a stream's cube) that hit its limit.
+    pub gave_up: usize,
+    /// Disagreements, bad models and rejected proofs: the run stops at the first, so a
+    /// finished tally shows 0 and a failed one 1 in the failing family.
+    pub disagreements: usize,
+    /// Wall-clock milliseconds spent on the family (generation, solvers, checks).
+    pub millis: u64,
+}
+
+impl Count {
+    /// Adds `other` into `self`, field by field.
+    pub fn add(&mut self, other: &Count) {
+        self.instances += other.instances;
+        self.formulas += other.formulas;
+        self.sat += other.sat;
+        self.unsat += other.unsat;
+        self.unknown += other.unknown;
+        self.solver_runs += other.solver_runs;
+        self.models += other.models;
+        self.proofs += other.proofs;
+        self.answers += other.answers;
+        self.gave_up += other.gave_up;
+        self.disagreements += other.disagreements;
+        self.millis += other.millis;
+    }
 }
 
 /// Counts per family, printed as a Markdown table.
@@ -75,44 +110,45 @@ impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "| family | instances | formulas | SAT | UNSAT | unknown | solver runs | models checked | proofs checked |"
+            "| family | instances | formulas | SAT | UNSAT | unknown | solver runs | answers | gave up | models checked | proofs checked | disagreements | seconds |"
         )?;
-        writeln!(f, "|---|---|---|---|---|---|---|---|---|")?;
+        writeln!(f, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
         let mut total = Count::default();
-        for (name, c) in &self.0 {
-            writeln!(
+        let row = |f: &mut fmt::Formatter<'_>, name: &str, c: &Count| {
+            write!(
                 f,
-                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
                 c.instances,
                 c.formulas,
                 c.sat,
                 c.unsat,
                 c.unknown,
                 c.solver_runs,
+                c.answers,
+                c.gave_up,
                 c.models,
-                c.proofs
-            )?;
-            total.instances += c.instances;
-            total.formulas += c.formulas;
-            total.sat += c.sat;
-            total.unsat += c.unsat;
-            total.unknown += c.unknown;
-            total.solver_runs += c.solver_runs;
-            total.models += c.models;
-            total.proofs += c.proofs;
+                c.proofs,
+                c.disagreements,
+                c.millis as f64 / 1000.0
+            )
+        };
+        for (name, c) in &self.0 {
+            row(f, name, c)?;
+            writeln!(f)?;
+            total.add(c);
         }
-        write!(
-            f,
-            "| total | {} | {} | {} | {} | {} | {} | {} | {} |",
-            total.instances,
-            total.formulas,
-            total.sat,
-            total.unsat,
-            total.unknown,
-            total.solver_runs,
-            total.models,
-            total.proofs
-        )
+        row(f, "total", &total)
+    }
+}
+
+impl Tally {
+    /// The sum over every family.
+    pub fn total(&self) -> Count {
+        let mut total = Count::default();
+        for count in self.0.values() {
+            total.add(count);
+        }
+        total
     }
 }
 
@@ -148,7 +184,7 @@ pub fn parse_dimacs(text: &str) -> Result<Formula, String> {
 
 /// Checks a model (the literals a solver printed) against every clause: each clause needs
 /// a literal the solver printed as true; an unprinted variable satisfies nothing.
-fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
+pub fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
     let mut value: Vec<Option<bool>> = vec![None; formula.vars];
     for &lit in literals {
         let slot = value
@@ -172,13 +208,14 @@ fn check_model(formula: &Formula, literals: &[i64]) -> Result<(), String> {
 
 /// Proofs up to this many steps also go through our own checker, which is exact but
 /// slow (a plain occurrence-list propagation per step); every proof goes through dratify.
-const OWN_CHECKER_STEPS: usize = 2_000;
+pub const OWN_CHECKER_STEPS: usize = 2_000;
 
 /// Checks a text DRAT proof of `formula`: dratify (RUP only: our solver never needs RAT)
-/// always, and [`drat::check`], which shares no code with dratify, on small proofs too.
-fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
+/// always, and [`drat::check`], which shares no code with dratify, on proofs of at most
+/// `own_steps` steps too.
+pub fn check_proof(formula: &Formula, proof: &[u8], own_steps: usize) -> Result<(), String> {
     let steps = drat::parse_text(proof)?;
-    if steps.len() <= OWN_CHECKER_STEPS {
+    if steps.len() <= own_steps {
         drat::check(&formula.clauses, &steps).map_err(|e| format!("proof rejected: {e}"))?;
     }
     let result = drat::dratify_check(&formula.clauses, &steps);
@@ -189,7 +226,7 @@ fn check_proof(formula: &Formula, proof: &[u8]) -> Result<(), String> {
 }
 
 /// Non-zero integers of `text`'s lines starting with `prefix` (`v` lines, or a result file).
-fn literals(text: &str, skip_first_word: bool) -> Vec<i64> {
+pub(super) fn literals(text: &str, skip_first_word: bool) -> Vec<i64> {
     text.lines()
         .filter(|line| !skip_first_word || line.starts_with("v "))
         .flat_map(|line| line.split_whitespace().skip(usize::from(skip_first_word)))
@@ -199,7 +236,11 @@ fn literals(text: &str, skip_first_word: bool) -> Vec<i64> {
 }
 
 /// Runs a program, returning (exit code, stdout); -1 when killed by a signal.
-fn run(program: &Path, args: &[&str], stdin: Option<&Path>) -> Result<(i32, String), String> {
+pub(super) fn run(
+    program: &Path,
+    args: &[&str],
+    stdin: Option<&Path>,
+) -> Result<(i32, String), String> {
     let input = match stdin {
         Some(path) => Stdio::from(
             std::fs::File::open(path).map_err(|e| format!("open {}: {e}", path.display()))?,
@@ -265,7 +306,7 @@ impl Tools {
             }
             let formula = parse_dimacs(&cnf)?;
             let verdict = self
-                .check_formula(&formula, dpll, count)
+                .check_formula_with(&formula, dpll, self.dpll_puzzle_conflicts, count)
                 .map_err(|e| format!("encoding {encoding}: {e}"))?;
             answers.push((*encoding, verdict));
         }
@@ -279,7 +320,19 @@ impl Tools {
         dpll: bool,
         count: &mut Count,
     ) -> Result<Verdict, String> {
+        self.check_formula_with(formula, dpll, None, count)
+    }
+
+    /// [`Tools::check_formula`], the DPLL engine limited to `dpll_conflicts` if given.
+    fn check_formula_with(
+        &self,
+        formula: &Formula,
+        dpll: bool,
+        dpll_conflicts: Option<u64>,
+        count: &mut Count,
+    ) -> Result<Verdict, String> {
         count.formulas += 1;
+        let conflicts = dpll_conflicts.map(|n| n.to_string());
         let cnf = self.scratch.join("formula.cnf");
         std::fs::write(&cnf, formula.to_dimacs()).map_err(|e| e.to_string())?;
         let cnf_arg = cnf.to_str().ok_or("scratch path is not UTF-8")?;
@@ -294,8 +347,13 @@ impl Tools {
         }
         for engine in engines {
             let mut args = vec!["--engine", engine, "--timeout", &timeout, cnf_arg];
+            if let (Some(limit), "dpll") = (&conflicts, engine) {
+                args.extend(["--conflicts", limit]);
+            }
             if engine == "cdcl" {
                 args.extend(["--proof", proof_arg]);
+                // A stale proof of the previous formula must not pass for this one.
+                let _ = std::fs::remove_file(&proof);
             }
             let (code, out) = run(&self.satsolve, &args, None)?;
             let verdict = match code {
@@ -308,7 +366,7 @@ impl Tools {
                 20 => {
                     if engine == "cdcl" {
                         let bytes = std::fs::read(&proof).map_err(|e| e.to_string())?;
-                        check_proof(formula, &bytes)?;
+                        check_proof(formula, &bytes, self.own_checker_steps)?;
                         count.proofs += 1;
                     }
                     Verdict::Unsat
@@ -317,9 +375,26 @@ impl Tools {
                 other => return Err(format!("satsolve --engine {engine} exited {other}")),
             };
             count.solver_runs += 1;
+            count.answers += 1;
+            count.gave_up += usize::from(verdict == Verdict::Unknown);
             answers.push((engine, verdict));
         }
 
+        answers.extend(self.peers(formula, &cnf, count)?);
+        agree(&answers)
+    }
+
+    /// MiniSat's and CaDiCaL's verdicts on `formula`, already written to `cnf`, their
+    /// models checked; a peer that is not installed is left out.
+    pub fn peers(
+        &self,
+        formula: &Formula,
+        cnf: &Path,
+        count: &mut Count,
+    ) -> Result<Vec<(&'static str, Verdict)>, String> {
+        let cnf_arg = cnf.to_str().ok_or("scratch path is not UTF-8")?;
+        let timeout = self.timeout.to_string();
+        let mut answers = Vec::new();
         if let Some(minisat) = &self.minisat {
             let result = self.scratch.join("minisat.out");
             let _ = std::fs::remove_file(&result);
@@ -339,6 +414,8 @@ impl Tools {
                 _ => Verdict::Unknown,
             };
             count.solver_runs += 1;
+            count.answers += 1;
+            count.gave_up += usize::from(verdict == Verdict::Unknown);
             answers.push(("minisat", verdict));
         }
 
@@ -355,14 +432,16 @@ impl Tools {
                 _ => Verdict::Unknown,
             };
             count.solver_runs += 1;
+            count.answers += 1;
+            count.gave_up += usize::from(verdict == Verdict::Unknown);
             answers.push(("cadical", verdict));
         }
-        agree(&answers)
+        Ok(answers)
     }
 }
 
 /// The common definite answer of `answers` (Unknown if none is definite), or which ones differ.
-fn agree(answers: &[(&str, Verdict)]) -> Result<Verdict, String> {
+pub fn agree(answers: &[(&str, Verdict)]) -> Result<Verdict, String> {
     let definite: Vec<&(&str, Verdict)> = answers
         .iter()
         .filter(|(_, verdict)| *verdict != Verdict::Unknown)
@@ -399,3 +478,7 @@ pub fn run_family(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "diffcheck_tests.rs"]
+pub(crate) mod tests;

@@ -19,6 +19,8 @@
 //!   the adapter to the `dratify` crate;
 //! - [`diffcheck`]: one instance through every engine, encoding and peer solver, every
 //!   model and proof checked;
+//! - [`streamcheck`]: one incremental CNF stream through every engine, scheme and thread
+//!   count, each cube's answers against the peers on the cube's own formula;
 //! - [`external`]: the `../shared` folder and peer solvers on `PATH`, both of which a
 //!   test may skip without, except under `CI=true`, where a missing one fails the test.
 //!
@@ -29,3 +31,4 @@ pub mod brute;
 pub mod diffcheck;
 pub mod drat;
 pub mod external;
+pub mod streamcheck;
