@@ -26,23 +26,11 @@ import sys
 import tempfile
 import time
 
+from solverlib import find_shared
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(ROOT, "target", "release")
 ENCODINGS = ["minimal", "efficient", "extended", "compact"]
-
-
-def find_shared():
-    """The nearest `shared` folder with puzzles/ above the repository (../shared from a
-    checkout, ../../shared from a worktree)."""
-    folder = ROOT
-    while True:
-        candidate = os.path.join(folder, "shared")
-        if os.path.isdir(os.path.join(candidate, "puzzles")):
-            return candidate
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return os.path.join(ROOT, "..", "shared")
-        folder = parent
 
 
 def puzzle_lines(path, count):

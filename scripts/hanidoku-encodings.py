@@ -36,22 +36,11 @@ import sys
 import tempfile
 import time
 
+from solverlib import find_shared
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(ROOT, "target", "release")  # --bin replaces it
 DEFAULT_LINES = "runs,runs-span,presence,order,starts"
-
-
-def find_shared():
-    """The nearest `shared` folder with puzzles/ above the repository."""
-    folder = ROOT
-    while True:
-        candidate = os.path.join(folder, "shared")
-        if os.path.isdir(os.path.join(candidate, "puzzles")):
-            return candidate
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return os.path.join(ROOT, "..", "shared")
-        folder = parent
 
 
 def sample(path, count):

@@ -22,6 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT.parent / "shared" / "bench" / "cnf"
 
 
+def find_shared():
+    """The nearest `shared` folder with puzzles/ above the repository (../shared from a
+    checkout, ../../shared from a worktree), as a string; ../shared when none has."""
+    for folder in (ROOT, *ROOT.parents):
+        if (folder / "shared" / "puzzles").is_dir():
+            return str(folder / "shared")
+    return os.path.join(ROOT, "..", "shared")
+
+
 def solver_commands(scratch, satsolve):
     """How to run each solver: a function (cnf path) -> (argv, result file or None)."""
     splr = shutil.which("splr") or str(ROOT.parent / "scratch-tools" / "bin" / "splr")

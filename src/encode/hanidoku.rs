@@ -42,16 +42,9 @@ pub(super) fn add_run_clauses(sink: &mut ClauseSink, map: &VarMap, line: &House,
         2 * m > size,
         "run clauses need lines longer than half the digits"
     );
-    let appears = |digit: usize| -> Vec<Lit> {
-        line.cells
-            .iter()
-            .map(|&cell| map.cell_var(cell, digit as u8).positive())
-            .collect()
-    };
-    for digit in 1..=size {
-        add_pairwise_at_most_one(sink, &appears(digit));
-    }
-    for digit in (size + 1).saturating_sub(m).max(1)..=m.min(size) {
+    let appears = |digit: usize| digit_cells(map, line, digit);
+    add_digits_at_most_once(sink, map, line, size);
+    for digit in mandatory_digits(m, size) {
         sink.add(&appears(digit));
     }
     for low in 1..=size.saturating_sub(m) {
@@ -61,6 +54,32 @@ pub(super) fn add_run_clauses(sink: &mut ClauseSink, map: &VarMap, line: &House,
             sink.add(&clause);
         }
     }
+}
+
+/// The literals "cell c of `line` holds `digit`", in the line's cell order: "digit
+/// appears on the line" as a clause.
+pub(super) fn digit_cells(map: &VarMap, line: &House, digit: usize) -> Vec<Lit> {
+    line.cells
+        .iter()
+        .map(|&cell| map.cell_var(cell, digit as u8).positive())
+        .collect()
+}
+
+/// Distinct digits on `line`: each of `1..=size` in at most one of its cells (pairwise).
+pub(super) fn add_digits_at_most_once(
+    sink: &mut ClauseSink,
+    map: &VarMap,
+    line: &House,
+    size: usize,
+) {
+    for digit in 1..=size {
+        add_pairwise_at_most_one(sink, &digit_cells(map, line, digit));
+    }
+}
+
+/// The digits of a line of `m` cells over `1..=size` that appear in every run of it.
+pub(super) fn mandatory_digits(m: usize, size: usize) -> std::ops::RangeInclusive<usize> {
+    (size + 1).saturating_sub(m).max(1)..=m.min(size)
 }
 
 #[cfg(test)]

@@ -62,15 +62,11 @@
 //! under `extended`. `order` adds 72 ladder binaries (8,500); `starts` 84 variables (753)
 //! and 504 clauses (8,932).
 
-use super::clauses::{add_exactly_one, add_pairwise_at_most_one, ClauseSink};
+use super::clauses::{add_exactly_one, ClauseSink};
+use super::hanidoku::{add_digits_at_most_once, digit_cells, mandatory_digits};
 use super::VarMap;
 use crate::layout::House;
 use crate::lit::{Lit, Var};
-
-/// The digits of a line of `m` cells over `1..=size` that appear in every run of it.
-fn mandatory_digits(m: usize, size: usize) -> std::ops::RangeInclusive<usize> {
-    (size + 1).saturating_sub(m).max(1)..=m.min(size)
-}
 
 /// How many `p` variables a line of `m` cells over `1..=size` gets: one per digit outside
 /// the mandatory range.
@@ -90,15 +86,8 @@ pub(super) fn add_presence_clauses(
     extras: Extras,
 ) {
     let m = line.cells.len();
-    let appears = |digit: usize| -> Vec<Lit> {
-        line.cells
-            .iter()
-            .map(|&cell| map.cell_var(cell, digit as u8).positive())
-            .collect()
-    };
-    for digit in 1..=size {
-        add_pairwise_at_most_one(sink, &appears(digit));
-    }
+    let appears = |digit: usize| digit_cells(map, line, digit);
+    add_digits_at_most_once(sink, map, line, size);
     let mandatory = mandatory_digits(m, size);
     // present[d − 1]: the variable p(d), or None for a mandatory digit.
     let mut present: Vec<Option<Var>> = Vec::with_capacity(size);
