@@ -343,7 +343,7 @@ impl Analyzer {
         self.stack.push(Frame {
             var: root,
             next: 0,
-            cube: db.is_cube_dependent(trail.reason(root)),
+            cube: self.root_level > 0 && db.is_cube_dependent(trail.reason(root)),
         });
         while let Some(&Frame { var, next, cube }) = self.stack.last() {
             let lits = db.lits(trail.reason(var));
@@ -386,7 +386,7 @@ impl Analyzer {
                 Some(other) => self.stack.push(Frame {
                     var: other,
                     next: 0,
-                    cube: db.is_cube_dependent(trail.reason(other)),
+                    cube: self.root_level > 0 && db.is_cube_dependent(trail.reason(other)),
                 }),
                 None => {
                     self.stack.pop();
