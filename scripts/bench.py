@@ -14,8 +14,11 @@ With --list, the instances are those of a list such as scripts/medium/suite.tsv 
 bench-medium`): columns instance (a path under ../shared/bench: .cnf, .cnf.gz or .cnf.xz),
 family (the category) and expected, instead of ../shared/bench/cnf/expected.tsv.
 
+With --baseline PATH, an earlier satsolve build runs too, as `satsolve-base`, in the same
+turns: the way to compare a change with the build before it under the same conditions.
+
 Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX]
-                        [--list FILE] [OUTDIR]
+                        [--list FILE] [--baseline PATH] [OUTDIR]
 """
 
 import argparse
@@ -43,6 +46,9 @@ def main():
                         help="TSV of instance (path under ../shared/bench), family, expected")
     parser.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"),
                         help="the satsolve binary to measure (pin a copy while rebuilding)")
+    parser.add_argument("--baseline", default="",
+                        help="an earlier satsolve build, run as the solver `satsolve-base` "
+                             "taking turns with the others (add it to --solvers)")
     args = parser.parse_args()
 
     suite = Path(args.suite)
@@ -50,6 +56,11 @@ def main():
     outdir.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="sudosat-bench-"))
     commands = solver_commands(scratch, args.satsolve)
+    if args.baseline:
+        baseline = os.path.abspath(args.baseline)
+        commands["satsolve-base"] = (baseline, lambda cnf: ([baseline, str(cnf)], None))
+        if "satsolve-base" not in args.solvers.split(","):
+            args.solvers += ",satsolve-base"
     solvers = []
     for name in args.solvers.split(","):
         if name not in commands:
