@@ -19,6 +19,8 @@ enum Restarts {
     Luby,
     /// Restart when recent learnt clauses are worse (higher LBD) than the long-run average.
     Glucose,
+    /// Focused (Glucose restarts) and stable (Luby restarts, walk-based rephasing) modes in turns.
+    Modes,
 }
 
 /// How answers are written.
@@ -49,8 +51,9 @@ struct Args {
     /// learning) or `splr` (the splr crate, an independent CDCL solver).
     #[arg(long, default_value_t = EngineKind::Cdcl)]
     engine: EngineKind,
-    /// Restart policy of the cdcl engine: `luby` (Luby sequence, unit 50) or `glucose` (LBD moving averages).
-    #[arg(long, value_enum, default_value = "luby")]
+    /// Restart policy of the cdcl engine: `modes` (focused and stable modes in turns),
+    /// `luby` (Luby sequence, unit 50) or `glucose` (LBD moving averages).
+    #[arg(long, value_enum, default_value = "modes")]
     restarts: Restarts,
     /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
     #[arg(long, value_name = "N")]
@@ -117,6 +120,7 @@ fn main() -> ExitCode {
         restarts: match args.restarts {
             Restarts::Luby => RestartPolicy::Luby,
             Restarts::Glucose => RestartPolicy::Glucose,
+            Restarts::Modes => RestartPolicy::Modes,
         },
         conflicts: args.conflicts,
         timeout: args.timeout,

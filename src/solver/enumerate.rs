@@ -423,6 +423,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         minimised_literals,
         garbage_collections,
         simplified_clauses,
+        mode_switches,
+        walks,
+        walk_flips,
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
@@ -435,6 +438,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.minimised_literals += minimised_literals;
     total.garbage_collections += garbage_collections;
     total.simplified_clauses += simplified_clauses;
+    total.mode_switches += mode_switches;
+    total.walks += walks;
+    total.walk_flips += walk_flips;
 }
 
 #[cfg(test)]

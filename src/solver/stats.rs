@@ -31,6 +31,12 @@ pub struct Stats {
     pub garbage_collections: u64,
     /// Clauses removed because they were satisfied at decision level 0.
     pub simplified_clauses: u64,
+    /// Changes between focused and stable mode (`--restarts modes`).
+    pub mode_switches: u64,
+    /// Local-search walks run to rephase (see the CDCL engine's `walk`).
+    pub walks: u64,
+    /// Variables flipped by those walks.
+    pub walk_flips: u64,
 }
 
 impl Stats {
@@ -51,6 +57,9 @@ impl Stats {
                 ("reductions", self.reductions),
                 ("garbage collections", self.garbage_collections),
                 ("simplified clauses", self.simplified_clauses),
+                ("mode switches", self.mode_switches),
+                ("walks", self.walks),
+                ("walk flips", self.walk_flips),
             ],
         )
     }
@@ -88,6 +97,6 @@ mod tests {
         assert!(text.lines().all(|line| line.starts_with("c ")));
         assert!(text.contains("c conflicts            7\n"));
         assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 11);
+        assert_eq!(text.lines().count(), 14);
     }
 }

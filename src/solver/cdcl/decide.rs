@@ -14,12 +14,16 @@
 //! variable's target phase. Variables outside that assignment keep older target values;
 //! the initial phase is false, which suits one-hot encodings such as Sudoku's.
 //!
+//! Under the default restart policy each stable stint starts with a walk (see `walk`)
+//! whose best assignment overwrites the target phases: the rephasing that CaDiCaL and
+//! Kissat do with their walker.
+//!
 //! Target phases won mostly on large structured instances (the 36x36 Sudoku's shuffled
 //! copies about 8x faster than with phase saving); the price is on some UNSAT ones
 //! (php_10_9, uuf250-02, random n300_s3).
 //!
-//! Not kept: rephasing (CaDiCaL's and Kissat's periodic reset of the target to the best
-//! assignment, all-false or all-true), a Glucose-style decay ramp, hybrid phases (the saved
+//! Not kept: other rephasing (CaDiCaL's and Kissat's periodic reset of the target to the
+//! best assignment, all-false or all-true), a Glucose-style decay ramp, hybrid phases (the saved
 //! phase outside the target assignment, as CaDiCaL's stable mode falls back to saved
 //! phases), plain phase saving again, and the target assignment kept across restarts. None
 //! won over the suite: each lost 2-5x on at least one family (industrial_38bits_10,
@@ -133,6 +137,11 @@ impl Decide {
             }
         }
         None
+    }
+
+    /// The target phases by variable, for a rephase to overwrite (see `walk`).
+    pub fn target_phases_mut(&mut self) -> &mut [bool] {
+        &mut self.target
     }
 
     /// Current activity of a variable.

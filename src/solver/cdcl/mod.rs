@@ -10,7 +10,8 @@
 //! | `trail` | assignment trail, levels, reasons |
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
 //! | `decide` + `heap` | EVSIDS with a variable heap, target phases |
-//! | `restart` | Luby restarts (default) or Glucose EMA restarts |
+//! | `restart` | focused and stable modes in turns (default), Luby or Glucose EMA restarts |
+//! | `walk` | ProbSAT local search from the target phases, opening each stable stint |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
@@ -41,6 +42,7 @@ mod proof;
 mod reduce;
 mod restart;
 mod trail;
+mod walk;
 mod watch;
 
 #[cfg(test)]
@@ -89,6 +91,10 @@ pub struct Solver {
     interrupt: Option<Arc<AtomicBool>>,
     /// Level-0 trail length at the last simplification.
     simplified_at: usize,
+    /// The propagation count at the last walk (see [`Solver::rephase_by_walk`]).
+    walked_at: u64,
+    /// The walks' random choices; seeded, so runs repeat.
+    walk_rng: crate::rng::SplitMix64,
     /// Propagation count before which no simplification starts (see `simplify`).
     simplify_props: u64,
     scratch: Vec<Lit>,
@@ -152,6 +158,8 @@ impl Solver {
             conflict_limit: None,
             interrupt: None,
             simplified_at: 0,
+            walked_at: 0,
+            walk_rng: crate::rng::SplitMix64(0x5eed),
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,
@@ -363,8 +371,14 @@ impl Solver {
                 }
                 RunEnd::Restart => {
                     self.stats.restarts += 1;
-                    self.restarts.restarted();
+                    let switched = self.restarts.restarted(self.stats.propagations);
                     self.decide.restarted();
+                    if switched {
+                        self.stats.mode_switches += 1;
+                        if self.restarts.is_stable() {
+                            self.rephase_by_walk();
+                        }
+                    }
                 }
                 RunEnd::Stopped => {
                     self.backtrack(0);
@@ -372,6 +386,28 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Runs a local search from the target phases and keeps its best assignment as the
+    /// new target (see `walk`), for about as many clause visits as the search made
+    /// propagations since the last walk. Only on the plain formula at level 0: under
+    /// assumptions the walk would ignore them.
+    fn rephase_by_walk(&mut self) {
+        if !self.assumptions.is_empty() || self.root_level() > 0 {
+            return;
+        }
+        self.backtrack(0);
+        let effort = self.stats.propagations - self.walked_at;
+        let report = walk::walk(
+            &self.db,
+            &self.trail,
+            self.decide.target_phases_mut(),
+            effort,
+            &mut self.walk_rng,
+        );
+        self.walked_at = self.stats.propagations;
+        self.stats.walks += 1;
+        self.stats.walk_flips += report.flips;
     }
 
     fn interrupted(&self) -> bool {

@@ -1,6 +1,6 @@
 //! Restart policies.
 //!
-//! Two policies are implemented:
+//! Three policies are implemented:
 //! * **Luby** (Luby, Sinclair & Zuckerman 1993; used by MiniSat 2.2): the n-th run lasts
 //!   `unit · luby(n)` conflicts, with `luby = 1 1 2 1 1 2 4 1 1 2 …` and unit 50
 //!   (MiniSat: 100; see below).
@@ -13,27 +13,39 @@
 //!   *blocked* (the run is prolonged) when the trail at a conflict is much longer than
 //!   usual (1.4 × its moving average, after 10 000 conflicts): the solver is then
 //!   probably close to a model, and restarting would throw the assignment away.
+//! * **Modes**, the default: a focused mode (Glucose restarts) and a stable mode (Luby
+//!   restarts, its sequence going on from one stable stint to the next, each stint
+//!   opened by a walk-based rephase, see `walk`) in turns, as CaDiCaL and Kissat
+//!   alternate theirs. The first focused stint lasts 1000 conflicts (Kissat's
+//!   `modeinit`); the propagations it took are the unit of the later ones, which pair
+//!   up as (focused, stable), the k-th pair k² units for the focused stint and twice
+//!   that for the stable one. A stint ends at the first restart past its budget.
 //!
-//! Luby is the default, for its bounded worst case. Glucose restarts are faster on most
-//! random and pigeonhole instances, UNSAT ones above all, but can collapse on large
-//! structured ones (the 36x36 Sudoku of the shared suite needs 30× more conflicts), and a
-//! Sudoku toolchain needs bounded worst cases more than a better average on random 3-SAT.
-//! The unit is 50 rather than MiniSat's 100 since reason-side bumping (see `analyze`) made
-//! shorter runs pay; 30 and 200 were worse, and 64 and 100, tried again later, gain a few
-//! percent on small instances and lose on large ones.
+//! Why modes: on the medium suite (`scripts/medium/`) Glucose restarts halve the time
+//! of the UNSAT random, quasigroup and bounded-model-checking families but make the
+//! 36x36 Sudoku 15-30x slower; Luby restarts are the other way round. Alternating keeps
+//! most of both, and the walks at the stable stints' starts find the models of the
+//! satisfiable random instances. Starting stable, equal shares, and no walks were
+//! measured too; the stable mode's double share was the best total. The price is the
+//! 36x36 Sudoku, about twice the conflicts of Luby alone over five shuffled copies:
+//! it wants only long runs. On the small shared suite (where these modes were first
+//! tried and dropped, see below) random instances gain and the largest Sudoku loses.
 //!
-//! While a cube of a stream is solved ([`super::Solver::solve_cube`]) the Luby policy does
-//! not restart at all: on the 1,050 hard Hanidoku puzzles (first 300, one stream)
-//! restarts cost conflicts at every unit tried (50: 527,560; 200: 478,215; 500 with the
-//! cube's reduction limit: 605,510; none: 463,481 and 523,603 with that limit), since
-//! a puzzle is one short search whose assignment a restart throws away. The Glucose
-//! policy, chosen explicitly, still restarts there.
+//! Under Luby alone the unit is 50 rather than MiniSat's 100 since reason-side bumping
+//! (see `analyze`) made shorter runs pay; 30 and 200 were worse, and 64 and 100, tried
+//! again later, gain a few percent on small instances and lose on large ones.
 //!
-//! Not kept: alternating focused and stable modes, as CaDiCaL and Kissat do (Glucose
-//! restarts with saved phases, then Luby restarts with target phases, in turns whose
-//! length doubles per pair), tried in a simple and in the full form. The gains on random
-//! and pigeonhole instances do not pay for a 4-5x loss on the largest Sudoku and on the
-//! industrial set.
+//! While a cube of a stream is solved ([`super::Solver::solve_cube`]) the Luby and the
+//! modes policies do not restart at all: on the 1,050 hard Hanidoku puzzles (first 300,
+//! one stream) restarts cost conflicts at every unit tried (50: 527,560; 200: 478,215;
+//! 500 with the cube's reduction limit: 605,510; none: 463,481 and 523,603 with that
+//! limit), since a puzzle is one short search whose assignment a restart throws away.
+//! The Glucose policy, chosen explicitly, still restarts there.
+//!
+//! Earlier, on the small shared suite, alternating modes was tried twice (with saved
+//! phases in the focused mode, in turns doubling per pair) and not kept: a 4-5x loss on
+//! the largest Sudoku and on the industrial set. Saved phases in the focused mode lost
+//! on the 36x36 Sudoku again with the schedule above.
 //!
 //! The measurements behind these choices: `docs/experiments.md`, "Restarts".
 
@@ -41,17 +53,50 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RestartPolicy {
     /// Luby sequence, 50 conflicts per unit.
-    #[default]
     Luby,
     /// LBD moving averages (fast vs slow).
     Glucose,
+    /// Focused (Glucose) and stable (Luby) modes in turns of equal propagation budgets
+    /// (see "Modes" in the module docs).
+    #[default]
+    Modes,
 }
+
+/// The mode of the [`RestartPolicy::Modes`] policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Glucose restarts: many short runs, for refutations.
+    Focused,
+    /// Luby restarts: long runs that keep an assignment, for models.
+    Stable,
+}
+
+/// The first focused stint, in conflicts (Kissat's `modeinit`): what it costs in
+/// propagations is the unit of every later stint.
+const FIRST_STINT_CONFLICTS: u64 = 1000;
+
+/// How many times a focused stint's budget a stable stint of the same pair gets.
+const STABLE_SHARE: u64 = 2;
 
 const LUBY_UNIT: u64 = 50;
 const MIN_RUN: u64 = 50;
 const MARGIN: f64 = 1.25;
 const BLOCK_FACTOR: f64 = 1.4;
 const BLOCK_AFTER: u64 = 10_000;
+
+/// The budget of stint `n` (0: the first focused one, measured in conflicts) in units
+/// of that first stint's propagations: stints pair up as (focused, stable), the k-th pair
+/// growing as k² (Kissat grows its mode lengths quadratically too), with the stable stint
+/// twice the focused one (see "Modes" in the module docs).
+fn stint_units(n: u64) -> u64 {
+    let pair = n / 2 + 1;
+    let units = pair.saturating_mul(pair);
+    if n % 2 == 1 {
+        units.saturating_mul(STABLE_SHARE)
+    } else {
+        units
+    }
+}
 
 /// The n-th element (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
 pub fn luby(n: u64) -> u64 {
@@ -108,6 +153,16 @@ pub struct Restarts {
     conflicts: u64,
     /// Conflicts per Luby unit; `u64::MAX` for no restarts (see [`Restarts::for_cube`]).
     luby_unit: u64,
+    /// Under [`RestartPolicy::Modes`]: the current mode, the propagation count when it
+    /// began, its budget in propagations (`None` while the first stint is measured), the
+    /// unit of the budgets, and how many stints have ended.
+    mode: Mode,
+    stint_start: u64,
+    stint_budget: Option<u64>,
+    stint_unit: u64,
+    stints: u64,
+    /// Conflicts of the first (measured) focused stint so far.
+    stint_conflicts: u64,
 }
 
 impl Restarts {
@@ -122,17 +177,38 @@ impl Restarts {
             trail: Ema::new(1.0 / 5000.0),
             conflicts: 0,
             luby_unit: LUBY_UNIT,
+            mode: Mode::Focused,
+            stint_start: 0,
+            stint_budget: None,
+            stint_unit: 0,
+            stints: 0,
+            stint_conflicts: 0,
         }
     }
 
     /// The fresh schedule of one cube of a stream: as [`Restarts::new`], except that
     /// the Luby policy never restarts (see the module docs).
     pub fn for_cube(policy: RestartPolicy) -> Restarts {
+        let policy = match policy {
+            RestartPolicy::Modes => RestartPolicy::Luby,
+            other => other,
+        };
         let mut restarts = Restarts::new(policy);
         if policy == RestartPolicy::Luby {
             restarts.luby_unit = u64::MAX;
         }
         restarts
+    }
+
+    /// The rule the current run follows: the policy, or under
+    /// [`RestartPolicy::Modes`] the current mode's.
+    #[inline]
+    fn rule(&self) -> RestartPolicy {
+        match (self.policy, self.mode) {
+            (RestartPolicy::Modes, Mode::Focused) => RestartPolicy::Glucose,
+            (RestartPolicy::Modes, Mode::Stable) => RestartPolicy::Luby,
+            (policy, _) => policy,
+        }
     }
 
     /// Records a conflict whose learnt clause has the given LBD, found with `trail_len`
@@ -141,7 +217,7 @@ impl Restarts {
     pub fn on_conflict(&mut self, lbd: u32, trail_len: usize) {
         self.conflicts_in_run += 1;
         self.conflicts += 1;
-        if self.policy == RestartPolicy::Glucose {
+        if self.rule() == RestartPolicy::Glucose {
             let trail_len = trail_len as f64;
             if self.conflicts > BLOCK_AFTER && trail_len > BLOCK_FACTOR * self.trail.value {
                 self.conflicts_in_run = 0;
@@ -155,14 +231,17 @@ impl Restarts {
     /// True when the current run should end.
     #[inline]
     pub fn should_restart(&self) -> bool {
-        match self.policy {
-            RestartPolicy::Luby => {
-                self.conflicts_in_run >= self.luby_unit.saturating_mul(luby(self.runs))
-            }
+        match self.rule() {
             RestartPolicy::Glucose => {
                 self.conflicts_in_run >= MIN_RUN && self.fast.value > MARGIN * self.slow.value
             }
+            _ => self.conflicts_in_run >= self.luby_unit.saturating_mul(luby(self.runs)),
         }
+    }
+
+    /// True while [`RestartPolicy::Modes`] is in its stable mode.
+    pub fn is_stable(&self) -> bool {
+        self.policy == RestartPolicy::Modes && self.mode == Mode::Stable
     }
 
     /// The policy followed.
@@ -170,10 +249,39 @@ impl Restarts {
         self.policy
     }
 
-    /// Starts a new run.
-    pub fn restarted(&mut self) {
-        self.conflicts_in_run = 0;
-        self.runs += 1;
+    /// Starts a new run, `propagations` being the solver's count so far; under
+    /// [`RestartPolicy::Modes`] true when the mode changed with it.
+    pub fn restarted(&mut self, propagations: u64) -> bool {
+        if self.rule() == RestartPolicy::Luby {
+            // The Luby sequence goes on where the last stable stint left it.
+            self.runs += 1;
+        }
+        let conflicts_in_run = std::mem::replace(&mut self.conflicts_in_run, 0);
+        if self.policy != RestartPolicy::Modes {
+            return false;
+        }
+        let used = propagations.saturating_sub(self.stint_start);
+        let over = match self.stint_budget {
+            None => {
+                self.stint_conflicts += conflicts_in_run;
+                self.stint_conflicts >= FIRST_STINT_CONFLICTS
+            }
+            Some(budget) => used >= budget,
+        };
+        if !over {
+            return false;
+        }
+        if self.stint_budget.is_none() {
+            self.stint_unit = used.max(1);
+        }
+        self.stints += 1;
+        self.mode = match self.mode {
+            Mode::Focused => Mode::Stable,
+            Mode::Stable => Mode::Focused,
+        };
+        self.stint_budget = Some(self.stint_unit.saturating_mul(stint_units(self.stints)));
+        self.stint_start = propagations;
+        true
     }
 }
 
@@ -202,10 +310,73 @@ mod tests {
                 restarts.on_conflict(5, 10);
                 n += 1;
             }
-            restarts.restarted();
+            restarts.restarted(0);
             lengths.push(n);
         }
         assert_eq!(lengths, vec![50, 50, 100, 50]);
+    }
+
+    #[test]
+    fn stints_pair_up_focused_then_stable_growing_quadratically() {
+        let units: Vec<u64> = (0..8).map(stint_units).collect();
+        assert_eq!(units, vec![1, 2, 4, 8, 9, 18, 16, 32]);
+    }
+
+    #[test]
+    fn modes_start_focused_and_switch_on_their_budgets() {
+        let mut restarts = Restarts::new(RestartPolicy::Modes);
+        assert!(!restarts.is_stable());
+        // The first stint is focused (Glucose: no restart on steady LBD) and ends at the
+        // first restart after 1000 conflicts; its propagations become the unit.
+        let mut propagations = 0;
+        let mut switched_at = None;
+        for run in 0..100 {
+            for _ in 0..100 {
+                restarts.on_conflict(5, 10);
+            }
+            propagations += 1000;
+            if restarts.restarted(propagations) {
+                switched_at = Some(run);
+                break;
+            }
+        }
+        assert_eq!(switched_at, Some(9), "1000 conflicts in runs of 100");
+        assert!(restarts.is_stable());
+        // Stable follows the Luby sequence from its start.
+        let mut n = 0;
+        while !restarts.should_restart() {
+            restarts.on_conflict(5, 10);
+            n += 1;
+        }
+        assert_eq!(n, LUBY_UNIT);
+        // The stable stint lasts two units (20 000 propagations), then focused again.
+        assert!(!restarts.restarted(propagations + 19_999));
+        assert!(restarts.is_stable());
+        assert!(restarts.restarted(propagations + 20_000));
+        assert!(!restarts.is_stable());
+        assert!(!restarts.restarted(propagations + 20_000 + 39_999));
+        assert!(restarts.restarted(propagations + 20_000 + 40_000));
+        assert!(restarts.is_stable());
+    }
+
+    #[test]
+    fn the_other_policies_never_switch_and_cubes_run_modes_as_luby() {
+        for policy in [RestartPolicy::Luby, RestartPolicy::Glucose] {
+            let mut restarts = Restarts::new(policy);
+            for k in 1..100 {
+                for _ in 0..100 {
+                    restarts.on_conflict(5, 10);
+                }
+                assert!(!restarts.restarted(k * 1_000_000));
+                assert!(!restarts.is_stable());
+            }
+        }
+        let mut cube = Restarts::for_cube(RestartPolicy::Modes);
+        assert_eq!(cube.policy(), RestartPolicy::Luby);
+        for _ in 0..100_000 {
+            cube.on_conflict(5, 10);
+        }
+        assert!(!cube.should_restart());
     }
 
     #[test]
@@ -236,7 +407,7 @@ mod tests {
             restarts.on_conflict(12, 10);
         }
         assert!(restarts.should_restart());
-        restarts.restarted();
+        restarts.restarted(0);
         assert!(!restarts.should_restart(), "a run needs a minimum length");
     }
 

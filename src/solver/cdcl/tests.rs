@@ -155,10 +155,10 @@ fn random_small_formulas_agree_with_brute_force() {
         } else {
             random_mixed(&mut rng, n)
         };
-        let policy = if round % 3 == 0 {
-            RestartPolicy::Luby
-        } else {
-            RestartPolicy::Glucose
+        let policy = match round % 3 {
+            0 => RestartPolicy::Luby,
+            1 => RestartPolicy::Glucose,
+            _ => RestartPolicy::Modes,
         };
         sat += check(&cnf, policy, None, &mut missing) as usize;
         total += 1;
@@ -186,10 +186,10 @@ fn random_larger_formulas_agree_with_minisat() {
         } else {
             random_mixed(&mut rng, n)
         };
-        let policy = if round % 4 == 1 {
-            RestartPolicy::Luby
-        } else {
-            RestartPolicy::Glucose
+        let policy = match round % 4 {
+            1 => RestartPolicy::Luby,
+            2 => RestartPolicy::Modes,
+            _ => RestartPolicy::Glucose,
         };
         sat += check(&cnf, policy, minisat.as_deref(), &mut missing) as usize;
         total += 1;
@@ -420,4 +420,56 @@ fn long_runs_reduce_the_database_and_restart() {
         stats.learnt_clauses > 0 && stats.minimised_literals > 0,
         "{stats:?}"
     );
+}
+
+#[test]
+fn modes_switch_and_walk_on_long_searches_and_answers_stay_right() {
+    // Random 3-SAT near the threshold with 150-200 variables takes a few thousand
+    // conflicts: past the first focused stint, so stable stints and their walks run.
+    // SAT answers are checked against the clauses, UNSAT ones against MiniSat.
+    let minisat = external::peer_solver("minisat");
+    let mut rng = SplitMix64(16);
+    let mut missing = 0;
+    let (mut switched, mut walked, mut sat) = (0, 0, 0);
+    for _ in 0..12 {
+        let num_vars = 150 + rng.index(51);
+        let cnf = random_3sat(&mut rng, num_vars);
+        let mut solver = Solver::new(&cnf);
+        solver.set_restart_policy(RestartPolicy::Modes);
+        match solver.solve() {
+            Outcome::Sat(model) => {
+                assert!(cnf.is_satisfied_by(&model), "model falsifies a clause");
+                sat += 1;
+            }
+            Outcome::Unsat => match &minisat {
+                Some(path) => assert!(!self::minisat(path, &cnf), "minisat found a model"),
+                None => missing += 1,
+            },
+            Outcome::Unknown => panic!("no limit was set"),
+        }
+        let stats = solver.stats();
+        switched += (stats.mode_switches > 0) as usize;
+        walked += (stats.walks > 0) as usize;
+        assert!(
+            stats.walks <= stats.mode_switches,
+            "walks only start stable stints"
+        );
+    }
+    report_missing(missing);
+    assert!(
+        switched >= 6 && walked >= 6,
+        "{switched} switched, {walked} walked"
+    );
+    assert!(sat > 0 && sat < 12, "{sat} of 12 SAT");
+}
+
+#[test]
+fn the_default_policy_switches_modes() {
+    let cnf = random_3sat(&mut SplitMix64(5), 200);
+    let mut solver = Solver::new(&cnf);
+    solver.solve();
+    if solver.stats().conflicts > 5_000 {
+        assert!(solver.stats().mode_switches > 0);
+    }
+    assert_eq!(RestartPolicy::default(), RestartPolicy::Modes);
 }
