@@ -88,6 +88,9 @@ struct Statements {
     first_keyword: Option<(usize, String)>,
 }
 
+/// Rows reserved ahead of reading a map; more grow the vector as they are read.
+const MAX_PREALLOCATED_ROWS: usize = 64;
+
 /// Reads `rows` map rows from `lines`, checking each is single symbols apart.
 fn read_map<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
@@ -96,7 +99,9 @@ fn read_map<'a>(
     map: &'static str,
     rows: usize,
 ) -> Result<Map, HoneycombFileError> {
-    let mut out = Vec::with_capacity(rows);
+    // `rows` comes from the file: a huge count must end in `ShortMap`, not in an
+    // allocation of that size (the layout fuzzer's capacity-overflow panic).
+    let mut out = Vec::with_capacity(rows.min(MAX_PREALLOCATED_ROWS));
     while out.len() < rows {
         let Some((line, raw)) = lines.next() else {
             return Err(HoneycombFileError::ShortMap {

@@ -77,6 +77,9 @@ fn errors_name_the_file_line_and_what_was_expected() {
         ("digits 3\ncolumns run\n", "f line 2: unknown keyword `columns run` (expected name, digits, honeycomb, regions, extra, rows, rising, falling, lines or neighbours)"),
         ("digits 3\nsize 3\n", "f line 2: `size` is for square boards; a honeycomb board gives `digits K` and draws its cells in a `honeycomb R` map"),
         ("digits 3\nhoneycomb 3\n . .\n. . .\n", "f line 2: the honeycomb map needs 3 rows but the file ends after 2"),
+        // A row count far past the file (cargo fuzz's layout target: this allocated the
+        // count up front and panicked on capacity overflow).
+        ("digits 3\nhoneycomb 3215483575348960369\n . .\n", "f line 2: the honeycomb map needs 3215483575348960369 rows but the file ends after 1"),
         ("digits 3\nhoneycomb 2\n . .\n.\t. .\n", "f line 4: a tab in a map row (use spaces: the columns draw the honeycomb)"),
         ("digits 3\nhoneycomb 2\n . .\nrows run\n", "f line 4: `rows` is not a map symbol (a map row is single symbols separated by spaces; does `honeycomb R` count the rows right?)"),
         ("digits 3\nhoneycomb 3\n . .\n. . .\n. .\n", "f line 5 column 1: `.` is off the honeycomb (cells of a row sit two columns apart, and each row is shifted by one column against the next)"),
