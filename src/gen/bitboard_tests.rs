@@ -159,13 +159,19 @@ fn verdicts_match_the_cdcl_on_random_dig_outs() {
         let seen = compare(&layout, puzzles, per_grid, lo, hi);
         // The ranges are chosen so that every verdict occurs: a comparison that only
         // ever saw "many solutions" would prove little. Undecided questions (two per
-        // dig-out) must stay rare: at most one per hundred dig-outs.
+        // dig-out) must stay rare: at most one per hundred dig-outs, and one in the
+        // debug build's 80 16x16 dig-outs (a hundredth of 80 rounds to none, and one
+        // undecided question there came with the grids of another solver schedule).
         assert!(
             seen[..3].iter().all(|&k| k > 0),
             "{}: {seen:?}",
             layout.name()
         );
-        assert!(seen[3] <= puzzles / 100, "{}: {seen:?}", layout.name());
+        assert!(
+            seen[3] <= (puzzles / 100).max(1),
+            "{}: {seen:?}",
+            layout.name()
+        );
     }
 }
 
