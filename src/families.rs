@@ -47,11 +47,7 @@ impl Formula {
     pub fn to_dimacs(&self) -> String {
         let mut text = format!("p cnf {} {}\n", self.vars, self.clauses.len());
         for clause in &self.clauses {
-            for lit in clause {
-                text.push_str(&lit.to_string());
-                text.push(' ');
-            }
-            text.push_str("0\n");
+            push_dimacs_line(&mut text, "", clause);
         }
         text
     }
@@ -78,6 +74,17 @@ impl Formula {
             })
         })
     }
+}
+
+/// Appends `prefix`, the literals and the closing `0` as one DIMACS line (`prefix` is
+/// `a ` for an iCNF cube, empty for a clause).
+pub fn push_dimacs_line(text: &mut String, prefix: &str, lits: &[i64]) {
+    text.push_str(prefix);
+    for lit in lits {
+        text.push_str(&lit.to_string());
+        text.push(' ');
+    }
+    text.push_str("0\n");
 }
 
 impl From<&Cnf> for Formula {
@@ -415,8 +422,6 @@ impl Family {
             let (low, high) = if large { big } else { small };
             low + rng.index(high - low + 1)
         };
-        let between =
-            |rng: &mut SplitMix64, (low, high): (usize, usize)| low + rng.index(high - low + 1);
         let puzzle = |grid: Grid, layout: &'static str| {
             let text = match layout {
                 "hanidoku" => to_block_for(&grid, &Layout::hanidoku()),
@@ -435,23 +440,12 @@ impl Family {
                 };
                 Instance::Cnf(random_ksat(rng, vars, 3, 4.26))
             }
+            // Variable ranges at the small, trust and large scales (see the module docs).
             Family::Random5Sat => {
-                let range = match scale {
-                    Scale::Small => (5, 30),
-                    Scale::Trust => (10, 40),
-                    Scale::Large => (30, 55),
-                };
-                let vars = between(rng, range);
-                Instance::Cnf(random_ksat(rng, vars, 5, 21.1))
+                random_ksat_at(rng, scale, 5, 21.1, [(5, 30), (10, 40), (30, 55)])
             }
             Family::Random7Sat => {
-                let range = match scale {
-                    Scale::Small => (7, 20),
-                    Scale::Trust => (10, 20),
-                    Scale::Large => (20, 28),
-                };
-                let vars = between(rng, range);
-                Instance::Cnf(random_ksat(rng, vars, 7, 88.0))
+                random_ksat_at(rng, scale, 7, 88.0, [(7, 20), (10, 20), (20, 28)])
             }
             Family::MixedLengths => {
                 let vars = pick(rng, (5, 50), (80, 250));
@@ -505,6 +499,29 @@ impl Family {
             }
         }
     }
+}
+
+/// A number in `low..=high`.
+fn between(rng: &mut SplitMix64, (low, high): (usize, usize)) -> usize {
+    low + rng.index(high - low + 1)
+}
+
+/// Random k-SAT at `ratio` with a variable count from the range of `scale` in
+/// `ranges` (small, trust, large).
+fn random_ksat_at(
+    rng: &mut SplitMix64,
+    scale: Scale,
+    k: usize,
+    ratio: f64,
+    ranges: [(usize, usize); 3],
+) -> Instance {
+    let range = match scale {
+        Scale::Small => ranges[0],
+        Scale::Trust => ranges[1],
+        Scale::Large => ranges[2],
+    };
+    let vars = between(rng, range);
+    Instance::Cnf(random_ksat(rng, vars, k, ratio))
 }
 
 /// The variable range of a trust-scale 3-SAT formula: 10-100 mostly, 100-200 one time in

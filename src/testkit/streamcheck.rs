@@ -17,7 +17,7 @@
 //! nothing), so the proofs are checked on plain formulas only ([`super::diffcheck`]).
 
 use super::diffcheck::{agree, check_model, literals, run, Count, Tools, Verdict};
-use crate::families::{random_clause, Formula};
+use crate::families::{push_dimacs_line, random_clause, Formula};
 use crate::rng::SplitMix64;
 
 /// A line of a stream after its base clauses.
@@ -75,21 +75,13 @@ impl Batch {
     /// The stream as iCNF text: `p inccnf`, the base, then the items.
     pub fn to_icnf(&self) -> String {
         let mut text = String::from("p inccnf\n");
-        let mut line = |prefix: &str, lits: &[i64]| {
-            text.push_str(prefix);
-            for lit in lits {
-                text.push_str(&lit.to_string());
-                text.push(' ');
-            }
-            text.push_str("0\n");
-        };
         for clause in &self.base.clauses {
-            line("", clause);
+            push_dimacs_line(&mut text, "", clause);
         }
         for item in &self.items {
             match item {
-                Item::Clause(clause) => line("", clause),
-                Item::Cube(cube) => line("a ", cube),
+                Item::Clause(clause) => push_dimacs_line(&mut text, "", clause),
+                Item::Cube(cube) => push_dimacs_line(&mut text, "a ", cube),
             }
         }
         text

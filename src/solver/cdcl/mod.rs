@@ -396,7 +396,8 @@ impl Solver {
         if !self.assumptions.is_empty() || self.root_level() > 0 {
             return;
         }
-        self.backtrack(0);
+        // A restart has just backtracked to the root level, here 0.
+        debug_assert_eq!(self.trail.decision_level(), 0);
         let effort = self.stats.propagations - self.walked_at;
         let report = walk::walk(
             &self.db,

@@ -156,7 +156,8 @@ pub struct Restarts {
     slow: Ema,
     trail: Ema,
     conflicts: u64,
-    /// Conflicts per Luby unit; `u64::MAX` for no restarts (see [`Restarts::for_cube`]).
+    /// Conflicts per Luby unit (under [`RestartPolicy::Modes`], of the stable stints);
+    /// `u64::MAX` for no restarts (see [`Restarts::for_cube`]).
     luby_unit: u64,
     /// Under [`RestartPolicy::Modes`]: the current mode, the propagation count when it
     /// began, its budget in propagations (`None` while the first stint is measured), the
@@ -166,8 +167,6 @@ pub struct Restarts {
     stint_budget: Option<u64>,
     stint_unit: u64,
     stints: u64,
-    /// Conflicts of the first (measured) focused stint so far.
-    stint_conflicts: u64,
 }
 
 impl Restarts {
@@ -181,13 +180,16 @@ impl Restarts {
             slow: Ema::new(1.0 / 4096.0),
             trail: Ema::new(1.0 / 5000.0),
             conflicts: 0,
-            luby_unit: LUBY_UNIT,
+            luby_unit: if policy == RestartPolicy::Modes {
+                STABLE_LUBY_UNIT
+            } else {
+                LUBY_UNIT
+            },
             mode: Mode::Focused,
             stint_start: 0,
             stint_budget: None,
             stint_unit: 0,
             stints: 0,
-            stint_conflicts: 0,
         }
     }
 
@@ -240,14 +242,7 @@ impl Restarts {
             RestartPolicy::Glucose => {
                 self.conflicts_in_run >= MIN_RUN && self.fast.value > MARGIN * self.slow.value
             }
-            _ => {
-                let unit = if self.policy == RestartPolicy::Modes {
-                    STABLE_LUBY_UNIT
-                } else {
-                    self.luby_unit
-                };
-                self.conflicts_in_run >= unit.saturating_mul(luby(self.runs))
-            }
+            _ => self.conflicts_in_run >= self.luby_unit.saturating_mul(luby(self.runs)),
         }
     }
 
@@ -268,16 +263,14 @@ impl Restarts {
             // The Luby sequence goes on where the last stable stint left it.
             self.runs += 1;
         }
-        let conflicts_in_run = std::mem::replace(&mut self.conflicts_in_run, 0);
+        self.conflicts_in_run = 0;
         if self.policy != RestartPolicy::Modes {
             return false;
         }
         let used = propagations.saturating_sub(self.stint_start);
         let over = match self.stint_budget {
-            None => {
-                self.stint_conflicts += conflicts_in_run;
-                self.stint_conflicts >= FIRST_STINT_CONFLICTS
-            }
+            // The first stint began with the schedule, so its conflicts are all of them.
+            None => self.conflicts >= FIRST_STINT_CONFLICTS,
             Some(budget) => used >= budget,
         };
         if !over {

@@ -232,19 +232,20 @@ pub fn walk(
         }
 
         value[chosen.var().index()] = chosen.is_positive();
-        for &other in formula.occurrences(chosen) {
+        let (made, unmade) = (formula.occurrences(chosen), formula.occurrences(!chosen));
+        for &other in made {
             true_count[other as usize] += 1;
             if true_count[other as usize] == 1 {
                 broken.remove(other);
             }
         }
-        for &other in formula.occurrences(!chosen) {
+        for &other in unmade {
             true_count[other as usize] -= 1;
             if true_count[other as usize] == 0 {
                 broken.insert(other);
             }
         }
-        spent += (formula.occurrences(chosen).len() + formula.occurrences(!chosen).len()) as u64;
+        spent += (made.len() + unmade.len()) as u64;
         report.flips += 1;
         since_best.push(chosen.var());
         if broken.list.len() < report.best {
