@@ -1,11 +1,11 @@
 //! The layout-file reader on arbitrary text. A layout that parses must be a board the
-//! encoder can use: houses within the grid, no repeated cell in a house, no house larger
+//! encoder can use: as many cells as its geometry draws, houses within the grid, no repeated cell in a house, no house larger
 //! than the digit count, and the same layout when its own source is parsed again.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudosat::layout::parse_layout_file;
+use sudosat::layout::{parse_layout_file, Geometry};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -15,7 +15,20 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let cells = layout.num_cells();
-    assert_eq!(cells, layout.size() * layout.size());
+    match layout.geometry() {
+        Geometry::Square { side, .. } => {
+            assert_eq!(*side, layout.size());
+            assert_eq!(cells, side * side);
+        }
+        // A honeycomb has as many cells as its map draws, whatever its digit count.
+        Geometry::Hex {
+            row_lengths,
+            half_columns,
+        } => {
+            assert_eq!(cells, row_lengths.iter().sum::<usize>());
+            assert_eq!(cells, half_columns.len());
+        }
+    }
     for house in layout.houses() {
         assert!(house.cells.len() <= layout.size(), "{house} too large");
         let mut seen = vec![false; cells];
