@@ -55,6 +55,10 @@ struct Args {
     /// `luby` (Luby sequence, unit 50) or `glucose` (LBD moving averages).
     #[arg(long, value_enum, default_value = "modes")]
     restarts: Restarts,
+    /// Skip the cdcl engine's preprocessing (bounded variable elimination with
+    /// subsumption, run by default on a single formula where it is likely to pay).
+    #[arg(long)]
+    no_elim: bool,
     /// Give up with `s UNKNOWN` (exit 0) after this many conflicts.
     #[arg(long, value_name = "N")]
     conflicts: Option<u64>,
@@ -122,6 +126,7 @@ fn main() -> ExitCode {
             Restarts::Glucose => RestartPolicy::Glucose,
             Restarts::Modes => RestartPolicy::Modes,
         },
+        elimination: !args.no_elim,
         conflicts: args.conflicts,
         timeout: args.timeout,
         models: args.models.map(|limit| (limit > 0).then_some(limit)),

@@ -404,19 +404,41 @@ fn the_binary_decoder_reads_cadical_proofs() {
 fn satsolve_writes_checkable_proofs() {
     use crate::util::{run as run_binary, scratch};
     let dir = scratch("satsolve-proof");
-    let php = families::pigeonhole(8, 7);
+    let mut php = families::pigeonhole(8, 7);
+    // A chain of equivalences over 20 fresh variables: nothing for the refutation, but
+    // every inner link is a variable the preprocessing removes.
+    let first = php.vars as i64 + 1;
+    for var in first..first + 19 {
+        php.clauses.push(vec![-var, var + 1]);
+        php.clauses.push(vec![var, -(var + 1)]);
+    }
+    php.vars += 20;
     let (formula, text) = (&php.clauses, php.to_dimacs());
-    for (flag, parse) in [
+    let formats = [
         (
             None,
             drat::parse_text as fn(&[u8]) -> Result<Vec<Step>, String>,
         ),
         (Some("--binary-proof"), drat::parse_binary),
-    ] {
+    ];
+    // By default the proof opens with the resolvents of the eliminated variables.
+    for ((flag, parse), no_elim) in formats
+        .into_iter()
+        .flat_map(|f| [(f, None), (f, Some("--no-elim"))])
+    {
         let path = dir.join("php.drat");
-        let mut args = vec!["--proof", path.to_str().unwrap()];
+        let mut args = vec!["--proof", path.to_str().unwrap(), "--stats"];
         args.extend(flag);
-        run_binary("satsolve", &args, text.as_bytes()).expect_code(20);
+        args.extend(no_elim);
+        let result = run_binary("satsolve", &args, text.as_bytes());
+        result.expect_code(20);
+        let eliminated = result
+            .stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("c eliminated variables"))
+            .and_then(|rest| rest.trim().parse::<u64>().ok())
+            .expect("--stats reports eliminated variables");
+        assert_eq!(eliminated > 0, no_elim.is_none(), "{args:?}");
         let steps = parse(&std::fs::read(&path).unwrap()).unwrap();
         drat::check(formula, &steps).unwrap();
         let verdict = dratify_check(formula, &steps);

@@ -265,14 +265,15 @@ fn every_engine_gives_the_expected_answers_through_the_binary() {
             .into_iter()
             .map(|row| (format!("cnf/sudoku/{}", row[0]), row[1].clone())),
     );
-    for engine in ["dpll", "splr"] {
+    // The cdcl engine without its preprocessing too (with it, above).
+    let setups: [&[&str]; 3] = [&["--engine", "dpll"], &["--engine", "splr"], &["--no-elim"]];
+    for setup in setups {
+        let engine = setup.join(" ");
         for (name, expected) in &cases {
             let path = testdata(name);
-            let result = run(
-                "satsolve",
-                &["--engine", engine, path.to_str().unwrap()],
-                b"",
-            );
+            let mut args = setup.to_vec();
+            args.push(path.to_str().unwrap());
+            let result = run("satsolve", &args, b"");
             result.expect_code(exit_code_for(expected));
             if expected == "SAT" {
                 let model = model_literals(&result.stdout_text());

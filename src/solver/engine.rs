@@ -89,8 +89,8 @@ impl FromStr for EngineKind {
     }
 }
 
-/// When to give up (with [`Outcome::Unknown`]) and how CDCL restarts. `Default` is "no
-/// limit, Luby restarts".
+/// When to give up (with [`Outcome::Unknown`]), how CDCL restarts and whether it
+/// preprocesses. `Default` is "no limit, the default restart policy, no elimination".
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Conflicts allowed per solve call: CDCL conflicts, DPLL backtracks; splr has no
@@ -105,6 +105,9 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// CDCL restart policy; the other engines have their own schedules or none.
     pub restarts: RestartPolicy,
+    /// CDCL: bounded variable elimination before the first search without assumptions
+    /// (see [`super::cdcl::Solver::set_elimination`]); the other engines ignore it.
+    pub elimination: bool,
 }
 
 /// A SAT search engine: clauses in, [`Outcome`] out, incremental between solves.

@@ -426,6 +426,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         mode_switches,
         walks,
         walk_flips,
+        eliminated_vars,
+        subsumed_clauses,
+        strengthened_literals,
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
@@ -441,6 +444,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.mode_switches += mode_switches;
     total.walks += walks;
     total.walk_flips += walk_flips;
+    total.eliminated_vars += eliminated_vars;
+    total.subsumed_clauses += subsumed_clauses;
+    total.strengthened_literals += strengthened_literals;
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ pub fn new_engine_with_proof(
 fn configure(solver: &mut cdcl::Solver, limits: &Limits) {
     solver.set_conflict_limit(limits.conflicts);
     solver.set_restart_policy(limits.restarts);
+    solver.set_elimination(limits.elimination);
     if let Some(flag) = &limits.interrupt {
         solver.set_interrupt(Arc::clone(flag));
     }

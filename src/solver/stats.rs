@@ -37,6 +37,13 @@ pub struct Stats {
     pub walks: u64,
     /// Variables flipped by those walks.
     pub walk_flips: u64,
+    /// Variables removed by bounded variable elimination (CDCL preprocessing).
+    pub eliminated_vars: u64,
+    /// Clauses removed by preprocessing because another clause subsumed them.
+    pub subsumed_clauses: u64,
+    /// Literals removed by preprocessing's self-subsuming strengthening (one per
+    /// strengthening).
+    pub strengthened_literals: u64,
 }
 
 impl Stats {
@@ -60,6 +67,9 @@ impl Stats {
                 ("mode switches", self.mode_switches),
                 ("walks", self.walks),
                 ("walk flips", self.walk_flips),
+                ("eliminated variables", self.eliminated_vars),
+                ("subsumed clauses", self.subsumed_clauses),
+                ("strengthenings", self.strengthened_literals),
             ],
         )
     }
@@ -97,6 +107,6 @@ mod tests {
         assert!(text.lines().all(|line| line.starts_with("c ")));
         assert!(text.contains("c conflicts            7\n"));
         assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 14);
+        assert_eq!(text.lines().count(), 17);
     }
 }

@@ -129,6 +129,8 @@ pub struct SolveOptions {
     pub engine: EngineKind,
     /// CDCL restart policy.
     pub restarts: RestartPolicy,
+    /// CDCL bounded variable elimination before the search (one formula, no `--models`).
+    pub elimination: bool,
     /// Conflict limit per solve call.
     pub conflicts: Option<u64>,
     /// Wall-clock limit from the start of the run.
@@ -166,6 +168,9 @@ impl SolveOptions {
                 interrupt: Some(Arc::clone(stop)),
                 timeout: self.timeout,
                 restarts: self.restarts,
+                // Only a single formula is preprocessed (see `run`): a stream's cubes
+                // would bring eliminated variables back.
+                elimination: false,
             },
             assumptions: self.assumptions,
         }
@@ -250,7 +255,12 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         format: options.format,
         listing: options.listing(&dimacs),
     };
-    let (kind, limits) = (engine.kind, &engine.limits);
+    let kind = engine.kind;
+    // Enumeration's first blocking clause would bring every eliminated variable back.
+    let limits = &Limits {
+        elimination: options.elimination && options.models.is_none(),
+        ..engine.limits
+    };
     // The proof is published under its name only once the answer stands (see the end).
     let mut proof_rename = None;
     let mut engine: Box<dyn Engine> = match &options.proof {

@@ -45,6 +45,7 @@ impl Solver {
             return Outcome::Unsat;
         }
         self.backtrack(0);
+        self.restore_if_eliminated(cube);
         if self.propagate().is_some() {
             self.ok = false;
             return Outcome::Unsat;

@@ -32,7 +32,8 @@
 //! The measurements: `docs/experiments.md`, "Branching".
 //!
 //! Invariant: every unassigned variable is in the heap (assigned ones may be too; they
-//! are skipped lazily when popped).
+//! are skipped lazily when popped), except variables taken out of the decisions (those
+//! eliminated by preprocessing), which are dropped when popped.
 
 use super::heap::VarHeap;
 use super::trail::{Trail, Value};
@@ -49,6 +50,9 @@ pub struct Decide {
     heap: VarHeap,
     target: Vec<bool>,
     target_len: usize,
+    /// Variables that are never decided (MiniSat's `decision` flag, inverted).
+    excluded: Vec<bool>,
+    excluded_count: usize,
 }
 
 impl Default for Decide {
@@ -59,6 +63,8 @@ impl Default for Decide {
             heap: VarHeap::default(),
             target: Vec::new(),
             target_len: 0,
+            excluded: Vec::new(),
+            excluded_count: 0,
         }
     }
 }
@@ -72,6 +78,7 @@ impl Decide {
         }
         self.activity.resize(num_vars, 0.0);
         self.target.resize(num_vars, false);
+        self.excluded.resize(num_vars, false);
         self.heap.grow(num_vars);
         for index in old..num_vars {
             self.heap.insert(Var::from_index(index), &self.activity);
@@ -128,15 +135,30 @@ impl Decide {
         // Everything assigned: say so without popping the assigned variables off the heap
         // (on a stream of easy puzzles those pops, and re-inserting them when the next
         // solve backtracks, were a third of the time).
-        if trail.lits().len() == trail.num_vars() {
+        if trail.lits().len() + self.excluded_count == trail.num_vars() {
             return None;
         }
         while let Some(var) = self.heap.pop(&self.activity) {
-            if trail.value(var.positive()) == Value::Unassigned {
+            if trail.value(var.positive()) == Value::Unassigned && !self.excluded[var.index()] {
                 return Some(var.lit(self.target[var.index()]));
             }
         }
         None
+    }
+
+    /// Takes `var` out of the decisions (`false`: an unassigned variable that no clause
+    /// holds, as after elimination) or puts it back (`true`).
+    pub fn set_decision(&mut self, var: Var, eligible: bool) {
+        let excluded = &mut self.excluded[var.index()];
+        if *excluded == eligible {
+            *excluded = !eligible;
+            if eligible {
+                self.excluded_count -= 1;
+                self.heap.insert(var, &self.activity);
+            } else {
+                self.excluded_count += 1;
+            }
+        }
     }
 
     /// The target phases by variable, for a rephase to overwrite (see `walk`).

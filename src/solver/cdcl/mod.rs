@@ -15,6 +15,7 @@
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
+//! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
@@ -25,19 +26,17 @@
 //! clause learnt through it is dropped before the call returns; a clause learnt from the
 //! formula alone stays, since it holds for every cube.
 //!
-//! Not kept: bounded variable elimination with subsumption before the first search
-//! (Eén & Biere, SAT 2005; what Debian's `minisat` runs by default), built and tested on
-//! branch `elim` (commit 94270e0, with model extension, DRAT logging and restoration of
-//! eliminated variables for incremental calls). It removes about what SatELite removes,
-//! but our search does not get faster after it: long resolvents replace binary clauses
-//! (php_10_9 doubles) and the changed search loses on the largest Sudoku. The
-//! measurements: `docs/experiments.md`, "Preprocessing".
+//! Variable elimination runs once, if asked ([`Solver::set_elimination`]), where enough
+//! variables occur in few clauses; why, and the first version that was dropped:
+//! `docs/experiments.md`, "Preprocessing".
 
 mod analyze;
 mod clause_db;
 mod cube;
 mod decide;
+mod elim;
 mod heap;
+mod preprocess;
 mod proof;
 mod reduce;
 mod restart;
@@ -110,6 +109,8 @@ pub struct Solver {
     /// A clause was shortened in `add_clause` before a proof was requested, so
     /// `set_proof` must restate the clause database (see there).
     shortened_unlogged: bool,
+    /// Variable elimination before the first search, if asked for.
+    preprocess: preprocess::Preprocess,
 }
 
 /// How one run between restarts ended.
@@ -167,6 +168,7 @@ impl Solver {
             candidates: Vec::new(),
             proof: None,
             shortened_unlogged: false,
+            preprocess: preprocess::Preprocess::default(),
         };
         solver.ensure_vars(num_vars);
         solver
@@ -265,6 +267,7 @@ impl Solver {
             return;
         }
         self.backtrack(0);
+        self.restore_if_eliminated(lits);
         let mut clause = std::mem::take(&mut self.scratch);
         clause.clear();
         clause.extend_from_slice(lits);
@@ -321,6 +324,7 @@ impl Solver {
         if let Some(max) = assumptions.iter().map(|l| l.var().index() + 1).max() {
             self.ensure_vars(max);
         }
+        self.restore_if_eliminated(assumptions);
         self.assumptions.clear();
         self.assumptions.extend_from_slice(assumptions);
         let outcome = self.search();
@@ -348,6 +352,7 @@ impl Solver {
     }
 
     fn search(&mut self) -> Outcome {
+        self.eliminate_if_due();
         if !self.ok {
             return Outcome::Unsat;
         }
@@ -579,15 +584,20 @@ impl Solver {
         self.candidates = deleted;
     }
 
-    /// The current (total) assignment as a model.
+    /// The current assignment, total but for eliminated variables, as a model.
     fn model(&self) -> Vec<bool> {
-        debug_assert_eq!(self.trail.len(), self.num_vars);
-        (0..self.num_vars)
+        debug_assert_eq!(
+            self.trail.len() + self.preprocess.num_eliminated(),
+            self.num_vars
+        );
+        let mut model: Vec<bool> = (0..self.num_vars)
             .map(|index| {
                 self.trail
                     .value(crate::lit::Var::from_index(index).positive())
                     == Value::True
             })
-            .collect()
+            .collect();
+        self.extend_model(&mut model);
+        model
     }
 }

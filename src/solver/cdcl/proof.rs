@@ -180,24 +180,33 @@ fn push_varint(out: &mut Vec<u8>, mut n: u64) {
     out.push(n as u8);
 }
 
+/// A proof sink a test can read after the solver is done with it.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(super) struct Shared(pub std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Shared {
+    /// Everything written so far.
+    pub(super) fn bytes(&self) -> Vec<u8> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+#[cfg(test)]
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::{Arc, Mutex};
-
-    /// A sink the test can read after the proof is dropped.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
 
     struct Broken;
 
@@ -224,8 +233,7 @@ mod tests {
         }
         proof.flush();
         assert!(proof.error().is_none());
-        let bytes = sink.0.lock().unwrap().clone();
-        bytes
+        sink.bytes()
     }
 
     #[test]
