@@ -219,6 +219,10 @@ struct Pass<'p> {
     proof: Option<&'p mut Proof>,
     result: Elimination,
     resolvent: Vec<Lit>,
+    /// The resolvents of the last variable checked by `within_bound`, end to end, and
+    /// where each ends: computed once, added by `try_eliminate` if the bound held.
+    resolvents: Vec<Lit>,
+    resolvent_ends: Vec<usize>,
 }
 
 impl<'p> Pass<'p> {
@@ -243,6 +247,8 @@ impl<'p> Pass<'p> {
             proof,
             result: Elimination::default(),
             resolvent: Vec::new(),
+            resolvents: Vec::new(),
+            resolvent_ends: Vec::new(),
             clauses,
         };
         for index in 0..pass.clauses.len() {
@@ -426,16 +432,16 @@ impl<'p> Pass<'p> {
         if !self.within_bound(&pos, &neg, var) {
             return false;
         }
-        let mut resolvent = std::mem::take(&mut self.resolvent);
-        for &p in &pos {
-            for &n in &neg {
-                let (a, b) = (&self.clauses[p as usize], &self.clauses[n as usize]);
-                if resolve(a, b, var, &mut resolvent) {
-                    self.add_resolvent(&resolvent);
-                }
-            }
+        // The bound check left the resolvents in `resolvents`, one after another.
+        let resolvents = std::mem::take(&mut self.resolvents);
+        let ends = std::mem::take(&mut self.resolvent_ends);
+        let mut start = 0;
+        for &end in &ends {
+            self.add_resolvent(&resolvents[start..end]);
+            start = end;
         }
-        self.resolvent = resolvent;
+        self.resolvents = resolvents;
+        self.resolvent_ends = ends;
         let mut saved = Vec::with_capacity(pos.len() + neg.len());
         for &clause in pos.iter().chain(&neg) {
             let mut lits = self.clauses[clause as usize].clone();
@@ -455,7 +461,8 @@ impl<'p> Pass<'p> {
         true
     }
 
-    /// Whether the non-tautological resolvents on `var` are at most `pos + neg`, hold
+    /// Whether the non-tautological resolvents on `var` (left in `resolvents`) are at
+    /// most `pos + neg`, hold
     /// no more literals than those clauses, and none is longer than [`RESOLVENT_LIMIT`].
     /// The literal bound is ours, not MiniSat's: without it, a pigeonhole variable goes
     /// (one clause of 9 and nine binary ones make nine clauses of 9), long resolvents
@@ -471,6 +478,8 @@ impl<'p> Pass<'p> {
         let mut lits = 0;
         let mut count = 0;
         let mut resolvent = std::mem::take(&mut self.resolvent);
+        self.resolvents.clear();
+        self.resolvent_ends.clear();
         let mut fits = true;
         'outer: for &p in pos {
             for &n in neg {
@@ -483,6 +492,8 @@ impl<'p> Pass<'p> {
                         fits = false;
                         break 'outer;
                     }
+                    self.resolvents.extend_from_slice(&resolvent);
+                    self.resolvent_ends.push(self.resolvents.len());
                 }
             }
         }
