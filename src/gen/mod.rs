@@ -16,7 +16,6 @@
 mod bitboard;
 mod grid_text;
 pub mod grids;
-mod propagate;
 pub mod puzzles;
 pub mod random;
 pub mod rate;

@@ -42,7 +42,6 @@
 //! be minimal.
 
 use super::bitboard::BitBoard;
-use super::propagate::Propagator;
 use super::random::RandomGrids;
 use super::rate::{Level, Rater};
 use super::symmetry::shuffled;
@@ -51,6 +50,7 @@ use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::Solver;
+use crate::solver::reasons::Propagator;
 use crate::solver::Outcome;
 use crate::VarMap;
 
@@ -245,16 +245,16 @@ impl Generator {
     /// is found cheaply; `None` leaves the question to the CDCL.
     fn cheap_evidence(&mut self, puzzle: &Grid, cell: usize, digit: u8) -> Option<bool> {
         let p = &mut self.propagator;
-        p.undo_to(0);
+        // The givens are those of a solved grid: they cannot conflict.
+        p.reset();
         for (other, &value) in puzzle.cells().iter().enumerate() {
             if value != 0 && other != cell {
-                p.assign(self.map.cell_var(other, value).positive());
+                p.assume(self.map.cell_var(other, value).positive());
             }
         }
         let here = self.map.cell_var(cell, digit);
-        // The givens are those of a solved grid: they cannot conflict.
         p.propagate();
-        if p.var_value(here.index()) == 1 || !p.assign(here.negative()) || !p.propagate() {
+        if p.var_value(here.index()) == 1 || !p.assume(here.negative()) || p.propagate().is_some() {
             return Some(true);
         }
         let mut budget = WITNESS_BUDGET;

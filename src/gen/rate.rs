@@ -22,12 +22,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::propagate::Propagator;
 use super::{empty_grid_cnf, extended_cnf, GenError};
 use crate::grid::Grid;
 use crate::layout::Layout;
-use crate::lit::{Lit, Var};
+use crate::lit::Var;
 use crate::solver::cdcl::Solver;
+use crate::solver::reasons::Propagator;
 use crate::solver::Outcome;
 use crate::VarMap;
 
@@ -120,18 +120,16 @@ impl Rater {
             score: 0,
         };
         let p = &mut self.propagator;
-        p.undo_to(0);
-        if p.empty {
+        if p.reset().is_some() {
             return Ok(unsolvable);
         }
-        let givens = puzzle
+        let mut givens = puzzle
             .cells()
             .iter()
             .enumerate()
             .filter(|&(_, &d)| d != 0)
             .map(|(cell, &d)| self.map.cell_var(cell, d).positive());
-        let roots: Vec<Lit> = p.units.iter().copied().chain(givens).collect();
-        if !roots.iter().all(|&lit| p.assign(lit)) || !p.propagate() {
+        if !givens.all(|lit| p.assume(lit)) || p.propagate().is_some() {
             return Ok(unsolvable);
         }
         if p.complete() {
@@ -148,14 +146,14 @@ impl Rater {
                 if p.value(lit) != 0 {
                     continue;
                 }
-                let mark = p.trail.len();
-                p.assign(lit);
-                let consistent = p.propagate();
+                let mark = p.mark();
+                p.assume(lit);
+                let consistent = p.propagate().is_none();
                 p.undo_to(mark);
                 if !consistent {
                     failed += 1;
                     progress = true;
-                    if !p.assign(!lit) || !p.propagate() {
+                    if !p.assume(!lit) || p.propagate().is_some() {
                         return Ok(unsolvable);
                     }
                     if p.complete() {

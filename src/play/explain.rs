@@ -7,10 +7,10 @@
 //! is the rule of the house or line that holds all those cells ("6 in box 5"); a clause
 //! mixing digits over several cells of one line is that line's run rule ("rising line 3").
 
-use super::propagate::Propagator;
 use crate::encode::VarMap;
 use crate::layout::Layout;
 use crate::lit::Lit;
+use crate::solver::reasons::Propagator;
 
 /// The name people use for a cell: `r4c7`, 1-based row and column (on the honeycomb the
 /// column counts within the row).

@@ -20,7 +20,6 @@
 //!    propagation) that needed the fewest.
 
 use super::explain::{cell_name, Chain};
-use super::propagate::Propagator;
 use super::solve::board_cube;
 use crate::cnf::Cnf;
 use crate::encode::VarMap;
@@ -28,6 +27,7 @@ use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::Solver;
+use crate::solver::reasons::Propagator;
 use crate::solver::Outcome;
 
 /// Cells tried by the CDCL for a search hint: the cells with fewest candidates, at most

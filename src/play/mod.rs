@@ -15,7 +15,6 @@
 mod explain;
 pub mod game;
 pub mod hint;
-mod propagate;
 pub mod save;
 pub mod solve;
 

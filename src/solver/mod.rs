@@ -24,6 +24,7 @@ pub mod engine;
 pub mod enumerate;
 pub mod factory;
 pub mod propagate;
+pub mod reasons;
 pub mod splr;
 pub mod stats;
 

@@ -1,9 +1,10 @@
-//! Unit propagation that remembers why: the engine behind the hints that explain
-//! themselves.
+//! Unit propagation that remembers why, over a fixed clause set: the engine behind the
+//! hints that explain themselves, the rater's probing and the generator's cheap uniqueness
+//! evidence (a propagation proof, or a second solution found by a short depth-first
+//! [`Propagator::search`]) before it asks the CDCL.
 //!
-//! The generator's propagator (`gen::propagate`) only answers "does propagation decide
-//! this?"; a hint must also say *which clauses* decided it. So every literal set by
-//! propagation keeps its **reason**, the clause that became unit, and [`Propagator::cone`]
+//! A hint must say *which clauses* decided a digit, so every literal set by propagation
+//! keeps its **reason**, the clause that became unit, and [`Propagator::cone`]
 //! walks those reasons back from a clause to the literals that were assumed (the board's
 //! digits, and the negated digit of a refutation): the implication graph of a CDCL solver
 //! (Marques-Silva & Sakallah, GRASP, 1999), read here for people rather than for learning.
@@ -235,6 +236,70 @@ impl Propagator {
             .iter()
             .copied()
             .find(|&lit| self.value(lit) == 1 && self.reason(lit) == Some(index))
+    }
+
+    /// Every variable has a value.
+    pub fn complete(&self) -> bool {
+        self.trail.len() == self.values.len()
+    }
+
+    /// The value of variable `index`: 0 unassigned, 1 true, -1 false.
+    pub fn var_value(&self, index: usize) -> i8 {
+        self.values[index]
+    }
+
+    /// Depth-first search for a model extending the current assignment, branching on the
+    /// positive literals of the cell variables (groups of `digits` variables per cell, the
+    /// first `cells` groups, smallest open domain first), at most `budget` failed branches.
+    /// `Some(true)`: a model is on the trail (left assigned for the caller to read; undo
+    /// afterwards). `Some(false)`: none exists. `None`: the budget ran out.
+    pub fn search(&mut self, cells: usize, digits: usize, budget: &mut u32) -> Option<bool> {
+        if self.complete() {
+            return Some(true);
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for cell in 0..cells {
+            let mut open = 0;
+            let mut solved = false;
+            for d in 0..digits {
+                match self.values[cell * digits + d] {
+                    1 => solved = true,
+                    0 => open += 1,
+                    _ => {}
+                }
+            }
+            if !solved && open > 0 && best.map_or(true, |(_, b)| open < b) {
+                best = Some((cell, open));
+            }
+        }
+        let Some((cell, _)) = best else {
+            // Every cell is decided but some other variable is open: not a grid model.
+            return Some(false);
+        };
+        for d in 0..digits {
+            if self.values[cell * digits + d] != 0 {
+                continue;
+            }
+            let lit = crate::lit::Var::from_index(cell * digits + d).positive();
+            let mark = self.mark();
+            self.assume(lit);
+            if self.propagate().is_none() {
+                match self.search(cells, digits, budget) {
+                    Some(true) => return Some(true),
+                    None => {
+                        self.undo_to(mark);
+                        return None;
+                    }
+                    Some(false) => {}
+                }
+            }
+            self.undo_to(mark);
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+        }
+        Some(false)
     }
 }
 
