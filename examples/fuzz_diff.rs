@@ -1,5 +1,5 @@
 //! `fuzz_diff`: the differential test of `tests/differential.rs` at larger sizes, for as
-//! long as asked: every family of `sudosat::families` in turn through every `satsolve`
+//! long as asked: every family of `sudosat::testkit::families` in turn through every `satsolve`
 //! engine (DPLL only with `--dpll`) and every `sudoku2cnf` encoding, against MiniSat and
 //! CaDiCaL. Driven by `scripts/fuzz-diff` (large formulas, for hours) and by
 //! `scripts/trust-campaign` (`--scale trust --dpll --cubes K`: 100,000 mostly small
@@ -26,10 +26,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudosat::families::{Family, Instance, Scale};
 use sudosat::rng::SplitMix64;
 use sudosat::testkit::diffcheck::{Tally, Tools, OWN_CHECKER_STEPS};
 use sudosat::testkit::external::find_on_path;
+use sudosat::testkit::families::{Family, Instance, Scale};
 use sudosat::testkit::streamcheck::{Batch, Config};
 
 /// The DPLL engine's conflict limit on puzzle formulas at the trust scale: about 0.1 s on

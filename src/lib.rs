@@ -12,18 +12,17 @@
 //! the stages is text (DIMACS in, SAT-competition answer out).
 
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod cnf;
 pub mod dimacs;
 pub mod encode;
-pub mod families;
 pub mod gen;
 pub mod grid;
 pub mod layout;
 pub mod lit;
 pub mod model;
 pub mod play;
-pub mod plot;
 pub mod rng;
 pub mod solver;
 #[cfg(feature = "testkit")]

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use sudosat::families::{random_lits, Formula};
 use sudosat::testkit::brute::is_satisfiable_under;
+use sudosat::testkit::families::{random_lits, Formula};
 
 use crate::util::{self, run, run_program, scratch, testdata, SplitMix64};
 

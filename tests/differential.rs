@@ -1,15 +1,15 @@
 //! Differential tests of the `satsolve` binary: random formulas, every SAT model checked
 //! clause by clause here (not by the solver), every UNSAT confirmed by brute force for
 //! small formulas and by MiniSat for larger ones; then every family of
-//! `sudosat::families` through every engine and encoding against MiniSat and CaDiCaL
+//! `sudosat::testkit::families` through every engine and encoding against MiniSat and CaDiCaL
 //! (`sudosat::testkit::diffcheck`; `scripts/fuzz-diff` runs the same check at larger
 //! sizes for hours); and random iCNF streams through every engine and stream scheme
 //! (`sudosat::testkit::streamcheck`, which `scripts/trust-campaign` runs by the thousand).
 
 use crate::util::{self, run, run_program, scratch, SplitMix64};
-use sudosat::families::{random_clause, random_ksat, Family, Formula, Instance, Scale};
 use sudosat::testkit::brute::is_satisfiable;
 use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools, OWN_CHECKER_STEPS};
+use sudosat::testkit::families::{random_clause, random_ksat, Family, Formula, Instance, Scale};
 use sudosat::testkit::streamcheck::{Batch, Config};
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use sudosat::dimacs::{read_dimacs, ReadOptions};
-use sudosat::families::{self, random_clause, Formula};
 use sudosat::solver::cdcl::{ProofFormat, Solver};
 use sudosat::solver::{Outcome, Stats};
 use sudosat::testkit::drat::{self, dratify_check, Step};
+use sudosat::testkit::families::{self, random_clause, Formula};
 use sudosat::Lit;
 
 use crate::util::{peer_solver, shared_path, SplitMix64};

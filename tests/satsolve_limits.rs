@@ -3,7 +3,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use sudosat::families;
+use sudosat::testkit::families;
 
 use crate::util::{binary, run, scratch, testdata};
 

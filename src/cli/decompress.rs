@@ -150,5 +150,4 @@ impl<R: Read> Read for Named<R> {
 }
 
 #[cfg(test)]
-#[path = "decompress_tests.rs"]
 mod tests;

@@ -15,7 +15,6 @@ use crate::grid::{Grid, Marker, ParseOptions, PuzzleError, PuzzleReader, Record}
 use crate::layout::{Layout, LayoutChoice};
 use crate::model::group::PuzzleLine;
 
-#[path = "gridcheck_groups.rs"]
 mod groups;
 
 /// The `--help` text after the options: input, output and exit codes.

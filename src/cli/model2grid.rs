@@ -541,5 +541,4 @@ fn layout_from_model(literals: &[Lit], choice: &LayoutChoice) -> Result<Layout, 
 }
 
 #[cfg(test)]
-#[path = "model2grid_tests.rs"]
 mod tests;

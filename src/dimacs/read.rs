@@ -607,11 +607,9 @@ impl Parser {
     }
 }
 
-#[path = "icnf.rs"]
 mod icnf;
 
 pub use icnf::{read_formula, Cube, CubeReader, Formula};
 
 #[cfg(test)]
-#[path = "read_tests.rs"]
 mod tests;

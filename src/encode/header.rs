@@ -236,5 +236,4 @@ fn parse_number(text: &str, comment: &str) -> Result<usize, HeaderError> {
 }
 
 #[cfg(test)]
-#[path = "header_tests.rs"]
 mod tests;

@@ -189,5 +189,4 @@ fn every_cell_in_a_full_house(layout: &Layout) -> bool {
 }
 
 #[cfg(test)]
-#[path = "sudoku_tests.rs"]
 mod tests;

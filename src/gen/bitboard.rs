@@ -370,5 +370,4 @@ fn place(
 }
 
 #[cfg(test)]
-#[path = "bitboard_tests.rs"]
 mod tests;

@@ -39,11 +39,8 @@ use std::io::BufRead;
 use super::Grid;
 use crate::layout::{HouseKind, Layout};
 
-#[path = "parse_error.rs"]
 mod error;
-#[path = "parse_records.rs"]
 mod records;
-#[path = "parse_shaped.rs"]
 mod shaped;
 
 pub use error::PuzzleError;
@@ -535,5 +532,4 @@ pub fn parse_puzzles_for(
 }
 
 #[cfg(test)]
-#[path = "parse_tests.rs"]
 mod tests;

@@ -410,5 +410,4 @@ fn escape(text: &str) -> String {
 }
 
 #[cfg(test)]
-#[path = "svg_tests.rs"]
 mod tests;

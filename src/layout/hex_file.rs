@@ -33,7 +33,6 @@
 use super::hex::{Direction, Places};
 use super::{Geometry, House, HouseKind, Layout};
 
-#[path = "hex_file_error.rs"]
 mod error;
 
 pub use error::HoneycombFileError;
@@ -480,5 +479,4 @@ fn build(st: Statements, text: &str, file: &str) -> Result<Layout, HoneycombFile
 }
 
 #[cfg(test)]
-#[path = "hex_file_tests.rs"]
 mod tests;

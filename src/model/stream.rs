@@ -539,5 +539,4 @@ fn parse_number(token: &[u8]) -> Option<i64> {
 }
 
 #[cfg(test)]
-#[path = "stream_tests.rs"]
 mod tests;

@@ -12,10 +12,10 @@ use std::sync::Arc;
 
 use super::{new_engine, Engine, EngineKind, Limits, Outcome};
 use crate::cnf::Cnf;
-use crate::families::{pigeonhole, random_lits, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::testkit::brute::{count_models, is_satisfiable_under};
+use crate::testkit::families::{pigeonhole, random_lits, Formula};
 
 use crate::lit::testing::lits;
 

@@ -450,5 +450,4 @@ fn add_stats(total: &mut Stats, more: &Stats) {
 }
 
 #[cfg(test)]
-#[path = "enumerate_tests.rs"]
 mod tests;

@@ -8,7 +8,7 @@
 //! tautology always is. 2^24 assignments of a few hundred clauses is already seconds in a
 //! debug build, hence [`MAX_VARS`].
 
-use crate::families::Formula;
+use crate::testkit::families::Formula;
 
 /// The largest variable count these functions accept.
 pub const MAX_VARS: usize = 24;

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::drat;
-use crate::families::{Family, Formula, Instance, Scale};
 use crate::rng::SplitMix64;
+use crate::testkit::families::{Family, Formula, Instance, Scale};
 
 /// What a solver answered, once its model or proof has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -480,5 +480,4 @@ pub fn run_family(
 }
 
 #[cfg(test)]
-#[path = "diffcheck_tests.rs"]
 pub(crate) mod tests;

@@ -5,11 +5,9 @@
 //! Compiled only with the `testkit` feature, which users never need: the crate's
 //! dev-dependency on itself turns it on for `cargo test`, `cargo build --examples` and
 //! `cargo clippy --all-targets`, so the library's unit tests (`crate::testkit`) and every
-//! other target (`sudosat::testkit`) see the same code. Examples and integration tests
-//! could not share a module any other way than by `#[path]` includes of each other's
-//! files, which is how this started.
+//! other target (`sudosat::testkit`) see the same code.
 //!
-//! The formula generators themselves live in [`crate::families`] (pigeonhole, random
+//! The formula generators live in [`families`] (pigeonhole, random
 //! k-SAT, random literals, parity chains, puzzles), which the long differential fuzzer
 //! also draws from; this module holds what judges a solver's answer without trusting
 //! it, and where test material outside the repository is found:
@@ -31,4 +29,5 @@ pub mod brute;
 pub mod diffcheck;
 pub mod drat;
 pub mod external;
+pub mod families;
 pub mod streamcheck;

@@ -17,8 +17,8 @@
 //! nothing), so the proofs are checked on plain formulas only ([`super::diffcheck`]).
 
 use super::diffcheck::{agree, check_model, literals, run, Count, Tools, Verdict};
-use crate::families::{push_dimacs_line, random_clause, Formula};
 use crate::rng::SplitMix64;
+use crate::testkit::families::{push_dimacs_line, random_clause, Formula};
 
 /// A line of a stream after its base clauses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,5 +407,4 @@ impl Tools {
 }
 
 #[cfg(test)]
-#[path = "streamcheck_tests.rs"]
 mod tests;

@@ -5,11 +5,11 @@
 use super::tests::{brute_force, pigeonhole, random_mixed, sudoku_cnf, sudoku_var, ESCARGOT};
 use super::Solver;
 use crate::cnf::Cnf;
-use crate::families::{random_lits, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
 use crate::testkit::brute;
+use crate::testkit::families::{random_lits, Formula};
 
 use crate::lit::testing::{lit, lits};
 
@@ -148,7 +148,7 @@ fn clauses_learnt_without_the_cube_are_kept_and_implied_by_the_formula() {
         // 3-SAT just below the threshold over 12..=20 variables: cubes of 1..=3
         // literals need conflicts both through the cube and without it.
         let num_vars = 12 + rng.index(9);
-        let base = crate::families::random_ksat(&mut rng, num_vars, 3, 4.0).to_cnf();
+        let base = crate::testkit::families::random_ksat(&mut rng, num_vars, 3, 4.0).to_cnf();
         let mut solver = Solver::new(&base);
         for step in 0..10 {
             let len = 1 + rng.index(3);
@@ -185,7 +185,7 @@ fn cubes_on_one_solver_agree_with_a_fresh_solver_per_cube() {
     let mut unsat = 0;
     for round in 0..60 {
         let num_vars = 40 + rng.index(41);
-        let base = crate::families::random_ksat(&mut rng, num_vars, 3, 4.0).to_cnf();
+        let base = crate::testkit::families::random_ksat(&mut rng, num_vars, 3, 4.0).to_cnf();
         let mut solver = Solver::new(&base);
         for step in 0..12 {
             let len = rng.index(7);

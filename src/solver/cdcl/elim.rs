@@ -534,5 +534,4 @@ impl<'p> Pass<'p> {
 }
 
 #[cfg(test)]
-#[path = "elim_tests.rs"]
 mod tests;

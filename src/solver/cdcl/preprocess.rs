@@ -190,5 +190,4 @@ impl Solver {
 }
 
 #[cfg(test)]
-#[path = "preprocess_tests.rs"]
 mod tests;

@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use super::{RestartPolicy, Solver};
 use crate::cnf::Cnf;
-use crate::families::{self, random_clause, random_ksat, Formula};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
+use crate::testkit::families::{self, random_clause, random_ksat, Formula};
 use crate::testkit::{brute, external};
 
 use crate::lit::testing::{lit, lits};

@@ -268,8 +268,8 @@ pub fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::random_ksat;
     use crate::solver::cdcl::clause_db::ClauseRef;
+    use crate::testkit::families::random_ksat;
 
     /// The arena and an empty level-0 trail of a formula given as DIMACS literals.
     fn load(num_vars: usize, clauses: &[Vec<i64>]) -> (ClauseDb, Trail) {

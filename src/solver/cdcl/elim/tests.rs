@@ -2,10 +2,10 @@
 //! when the input is, and every model of it extends to a model of the input.
 
 use super::*;
-use crate::families::{mixed_lengths, random_ksat, Formula};
 use crate::lit::testing::{lit, lits};
 use crate::rng::SplitMix64;
 use crate::testkit::brute;
+use crate::testkit::families::{mixed_lengths, random_ksat, Formula};
 
 /// `formula`'s clauses as sorted literal vectors, duplicates and tautologies dropped, as
 /// the solver hands them over.

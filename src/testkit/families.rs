@@ -538,5 +538,4 @@ fn trust_3sat_range(rng: &mut SplitMix64) -> (usize, usize) {
 }
 
 #[cfg(test)]
-#[path = "families_tests.rs"]
 mod tests;

@@ -5,12 +5,12 @@
 use super::super::proof::{ProofFormat, Shared};
 use super::super::Solver;
 use crate::cnf::Cnf;
-use crate::families::{mixed_lengths, parity_chains, pigeonhole, random_ksat, Formula};
 use crate::lit::testing::lits;
 use crate::rng::SplitMix64;
 use crate::solver::Outcome;
 use crate::testkit::brute;
 use crate::testkit::diffcheck::check_proof;
+use crate::testkit::families::{mixed_lengths, parity_chains, pigeonhole, random_ksat, Formula};
 
 fn eliminating(cnf: &Cnf) -> Solver {
     let mut solver = Solver::new(cnf);

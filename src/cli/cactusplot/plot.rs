@@ -109,7 +109,7 @@ fn split_csv(line: &str) -> Result<Vec<String>, String> {
 /// others are ignored.
 ///
 /// ```
-/// use sudosat::plot::read_results;
+/// use sudosat::cli::cactusplot::plot::read_results;
 /// let csv = "instance,category,solver,correct,seconds\na.cnf,random,minisat,1,0.5\n";
 /// let runs = read_results(csv, "results.csv").unwrap();
 /// assert!(runs[0].solved && runs[0].seconds == 0.5);
@@ -196,7 +196,7 @@ pub struct Series {
 /// runs of one (solver, instance) pair keep the median time, solved only if all were.
 ///
 /// ```
-/// use sudosat::plot::{cactus, Run};
+/// use sudosat::cli::cactusplot::plot::{cactus, Run};
 /// let run = |solver: &str, instance: &str, seconds| Run {
 ///     instance: instance.into(), category: "c".into(), solver: solver.into(),
 ///     solved: true, seconds,
@@ -394,5 +394,4 @@ pub fn draw_cactus(
 }
 
 #[cfg(test)]
-#[path = "plot_tests.rs"]
 mod tests;

@@ -11,8 +11,8 @@ use crate::layout::parse_layout_file;
 
 const SOLVED_9X9: &str =
     "346852917179386245925617438517234896892145673463798152651923784238471569784569321";
-const JIGSAW: &str = include_str!("../../testdata/layouts/jigsaw9.layout");
-const WINDOKU: &str = include_str!("../../testdata/layouts/windoku9.layout");
+const JIGSAW: &str = include_str!("../../../testdata/layouts/jigsaw9.layout");
+const WINDOKU: &str = include_str!("../../../testdata/layouts/windoku9.layout");
 
 fn grid_of(line: &str, layout: &Layout) -> Grid {
     let cells = line
@@ -312,7 +312,7 @@ fn a_honeycomb_file_draws_its_outline_and_each_region_wall_once() {
     // follow from the layout alone: each hexagon has 6 edges, a touching pair shares one,
     // and a shared edge is a wall when the two cells lie in different regions (the centre
     // lies in none).
-    let text = include_str!("../../testdata/layouts/pinwheel.layout");
+    let text = include_str!("../../../testdata/layouts/pinwheel.layout");
     let layout = parse_layout_file(text, "pinwheel.layout").unwrap();
     let pairs: Vec<&[usize]> = layout
         .houses()

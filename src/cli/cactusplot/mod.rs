@@ -1,11 +1,13 @@
 //! The body of `cactusplot`: read a solver comparison's `results.csv`, draw its cactus
-//! plot (see [`crate::plot`]) and write it as SVG and PNG. The binary only parses flags
+//! plot (see [`plot`]) and write it as SVG and PNG. The binary only parses flags
 //! into [`CactusplotOptions`].
 
 use std::path::PathBuf;
 
 use super::{Failure, Source};
-use crate::plot::{cactus, draw_cactus, find_font, load_font, read_results};
+pub mod plot;
+
+use plot::{cactus, draw_cactus, find_font, load_font, read_results};
 
 /// The `--help` text after the options: what the curves mean, the font, exit codes.
 pub const AFTER_HELP: &str = "\

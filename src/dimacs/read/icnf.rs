@@ -340,5 +340,4 @@ impl Parser {
 }
 
 #[cfg(test)]
-#[path = "icnf_tests.rs"]
 mod tests;
