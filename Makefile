@@ -1,4 +1,14 @@
-# sudosat: build, demo, test. Every target works on a fresh checkout.
+# sudosat: build, demo, test, benchmarks. `make help` lists the targets.
+#
+# What each target needs beyond a Rust toolchain and make:
+# - build, demo, test, lint, docs, install, clean: nothing more (test runs minisat,
+#   cadical and tmux where they are installed, and skips those checks otherwise, except
+#   under CI=true, where a missing one fails; .ci/run installs them);
+# - bench, bench-medium, compare, proofs, timing: python3, minisat, cadical and splr
+#   (`cargo install splr --version 0.17.2`), and ../shared/bench beside the checkout;
+# - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
+# - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
+# - fuzz, fuzz-seeds: a nightly toolchain and cargo-fuzz.
 
 SHELL   := /bin/bash
 CARGO   ?= cargo
@@ -6,21 +16,30 @@ RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 
-.PHONY: all build demo test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: help all build demo test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
 
+# Builds the release binaries (the default target).
 all: build
 
+# Lists the targets, each with the first line of the comment above it.
+help:
+	@awk '/^# / { if (!text) text = substr($$0, 3); next } \
+	     /^[a-z][a-z-]*:/ { name = $$1; sub(/:.*/, "", name); \
+	         printf "  %-16s %s\n", name, (text ? text : "-"); text = ""; next } \
+	     /^$$/ { text = "" }' $(firstword $(MAKEFILE_LIST))
+
+# Builds the release binaries under target/release.
 build:
 	$(CARGO) build --release --bins
 
-# Solve a shipped puzzle through the whole pipeline and check the grid against its givens.
+# Solves a shipped puzzle through the pipeline and checks the grid against its givens.
 demo: build
 	@echo "puzzle: $$(grep -v '^#' $(PUZZLE))"
 	$(RELEASE)/sudoku2cnf $(PUZZLE) | $(RELEASE)/satsolve | $(RELEASE)/model2grid --format pretty
 	$(RELEASE)/sudoku2cnf $(PUZZLE) | $(RELEASE)/satsolve | $(RELEASE)/model2grid \
 	    | $(RELEASE)/gridcheck --puzzle $(PUZZLE)
 
-# The whole test suite: unit, integration (real binaries), differential and doc tests.
+# Every test: unit, integration (real binaries), differential and doc tests.
 # Release mode, because the pipeline tests solve 25x25 and 36x36 puzzles.
 test:
 	$(CARGO) test --release --all-targets
@@ -29,12 +48,14 @@ test:
 	# by debug_assert!.
 	$(CARGO) test --lib
 
-# satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf (answers and models
-# checked); writes scratch/bench/results.csv and summary.md. BENCH_FLAGS="--timeout 30 --runs 3".
+# The small suite: satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf.
+# Answers and models checked; writes scratch/bench/results.csv and summary.md.
+# BENCH_FLAGS="--timeout 30 --runs 3".
 bench: build
 	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
 
-# The medium suite: instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU
+# The medium suite (scripts/medium/suite.tsv), like `make bench`.
+# Instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU
 # (at most 15 per family) plus the large Sudoku CNFs, each answer agreed by MiniSat, CaDiCaL
 # and satsolve (UNSAT with a checked DRAT proof); picked by scripts/medium/pick.py into
 # scripts/medium/suite.tsv. Run like `make bench` (solvers take turns, models checked, peak
@@ -46,6 +67,7 @@ bench-medium: build
 	$(RELEASE)/cactusplot scratch/bench-medium/results.csv --svg scratch/bench-medium/cactus.svg \
 	    --png scratch/bench-medium/cactus.png --title 'Cactus plot: medium suite, timeout $(MEDIUM_TIMEOUT) s'
 
+# Puzzle files as streams through the pipeline, against qqwing --solve.
 # Whole puzzle files streamed through sudoku2cnf | satsolve --true-only (| model2grid once
 # it reads streams) against qqwing --solve in the same run, every solution checked, plus
 # 1,000,000 puzzles with peak memory and the rate per 100,000. Needs qqwing and GNU time;
@@ -53,6 +75,7 @@ bench-medium: build
 bench-batch: build
 	python3 scripts/bench-batch.py --million $(BENCH_BATCH_FLAGS) scratch/bench-batch
 
+# Checks the DRAT proofs of the small suite's UNSAT instances.
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
 # independent checker (examples/drat_check.rs over the dratify crate).
 proofs: build
@@ -67,17 +90,20 @@ timing: build
 docs: build
 	scripts/install-docs.sh $(RELEASE) target/share
 
-# Installs the binaries into PREFIX/bin (default ~/.local) with their man pages and
+# Installs the binaries, man pages and completions under PREFIX (default ~/.local).
+# The binaries go into PREFIX/bin, with their man pages and
 # bash, zsh and fish completions under PREFIX/share.
 install:
 	$(CARGO) install --locked --path . --root $(PREFIX)
 	scripts/install-docs.sh $(PREFIX)/bin $(PREFIX)/share
-# sudokugen's targets: a million grids against cat copying the same bytes (and to
+# sudokugen's throughput: grids, minimal puzzles, levels, Hanidoku.
+# A million grids against cat copying the same bytes (and to
 # /dev/null), minimal 9x9 puzzles against qqwing, --clues and --difficulty beside a
 # baseline (BASE=path), Hanidoku puzzles per second; writes scratch/bench-gen/bench-gen.md.
 bench-gen: build
 	scripts/bench-gen.sh scratch/bench-gen
 
+# The 1,050 hard Hanidoku puzzles through the pipeline, against MiniSat and CaDiCaL.
 # The 1,050 hard Hanidoku puzzles as one stream through sudoku2cnf | satsolve |
 # model2grid on one and two jobs, best of 3 interleaved runs, conflicts and ms per puzzle,
 # every grid checked by gridcheck; MiniSat and CaDiCaL on 100 of them, one CNF each.
@@ -86,8 +112,8 @@ BASELINE_BIN ?=
 bench-hanidoku: build
 	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
 
-# Solvers side by side on a CNF directory or a puzzle file, with a timeout; answers and
-# models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
+# Solvers side by side on a CNF directory or a puzzle file (SOLVERS, SET, TIMEOUT, OUT).
+# Answers and models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
 # REFERENCE, default the first solver) and the cactus plot OUT/cactus.svg and .png.
 # Each (solver, instance) run is its own target of the generated OUT/runs.mk, so
 # `make -j N compare` runs N at once (use -j1 for fair timings); scripts/compare-parallel
@@ -104,6 +130,7 @@ compare: build
 	$(RELEASE)/cactusplot '$(OUT)/results.csv' --svg '$(OUT)/cactus.svg' --png '$(OUT)/cactus.png' \
 	    --title 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
 
+# Runs every cargo-fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz).
 # Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,
 # one after another, starting from the committed corpora; new inputs go to fuzz/work/<target>,
 # logs (with the final cov/ft) to scratch/fuzz/<target>.log, crashes to fuzz/artifacts/.
@@ -121,7 +148,8 @@ fuzz:
 	    test $${PIPESTATUS[0]} -eq 0 || exit 1; \
 	done
 
-# Rebuilds the committed seed corpora: testdata/ turned into inputs (scripts/fuzz-seeds),
+# Rebuilds the committed seed corpora of the fuzz targets.
+# From testdata/ turned into inputs (scripts/fuzz-seeds),
 # plus whatever a `make fuzz` run found, minimized per target with `cargo fuzz cmin` to a
 # set cover of the edges (hit counts ignored), which keeps each corpus well under 200 files.
 fuzz-seeds: build
@@ -134,9 +162,11 @@ fuzz-seeds: build
 	        || exit 1; \
 	done
 
+# cargo fmt --check and clippy with warnings as errors, as CI runs them.
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
 
+# Removes target/.
 clean:
 	$(CARGO) clean
