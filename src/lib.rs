@@ -19,6 +19,7 @@ pub mod dimacs;
 pub mod encode;
 pub mod gen;
 pub mod grid;
+pub mod human;
 pub mod layout;
 pub mod lit;
 pub mod model;

@@ -1,0 +1,82 @@
+//! The ladder: which finder answers for each technique, and the order they are tried in
+//! (simplest first), each step checked against the unique solution before it is
+//! returned.
+
+use super::board::Board;
+use super::step::Step;
+use super::technique::Technique;
+use super::topology::Topology;
+use super::view::{Found, View};
+use super::{intersections, lines, search, singles, subsets};
+use crate::layout::Layout;
+
+/// A technique's search: pushes the steps it finds on the view into the collector.
+pub type Finder = fn(&View, &mut Found);
+
+/// The finder answering for `technique` (several techniques may share one, which
+/// reports each step under its own name); `None` for search, which needs the solution,
+/// and for techniques not implemented.
+pub fn finder(technique: Technique) -> Option<Finder> {
+    Some(match technique {
+        Technique::FullHouse => singles::full_house,
+        Technique::HiddenSingle => singles::hidden_single,
+        Technique::NakedSingle => singles::naked_single,
+        Technique::RunTrim => lines::run_trim,
+        Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming => {
+            intersections::locked_candidates
+        }
+        Technique::LockedPair => |v, o| subsets::naked(v, o, 2, true),
+        Technique::LockedTriple => |v, o| subsets::naked(v, o, 3, true),
+        Technique::NakedPair => |v, o| subsets::naked(v, o, 2, false),
+        Technique::NakedTriple => |v, o| subsets::naked(v, o, 3, false),
+        Technique::NakedQuadruple => |v, o| subsets::naked(v, o, 4, false),
+        Technique::HiddenPair => |v, o| subsets::hidden(v, o, 2),
+        Technique::HiddenTriple => |v, o| subsets::hidden(v, o, 3),
+        Technique::HiddenQuadruple => |v, o| subsets::hidden(v, o, 4),
+        _ => return None,
+    })
+}
+
+/// True when `technique` can be searched for.
+pub fn has_finder(technique: Technique) -> bool {
+    technique == Technique::Search || finder(technique).is_some()
+}
+
+/// Runs the search of `technique` on `v`, pushing what it finds into `out`; false when
+/// the technique has no finder, or does not apply to this board (uniqueness techniques
+/// without a proven unique solution, search without the solution).
+pub fn find(technique: Technique, v: &View, out: &mut Found) -> bool {
+    if technique.needs_uniqueness() && !v.unique {
+        return false;
+    }
+    if technique == Technique::Search {
+        return match v.solution {
+            Some(solution) => {
+                search::search(v, solution, out);
+                true
+            }
+            None => false,
+        };
+    }
+    match finder(technique) {
+        Some(f) => {
+            f(v, out);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Every step of `technique` on `board` (the regression library's question), the
+/// uniqueness techniques included (the library's puzzles are unique).
+pub fn all_steps(
+    layout: &Layout,
+    topo: &Topology,
+    board: &Board,
+    technique: Technique,
+) -> Vec<Step> {
+    let view = View::new(layout, topo, board, true);
+    let mut found = Found::new(true).only(technique);
+    find(technique, &view, &mut found);
+    found.steps
+}

@@ -1,0 +1,151 @@
+//! Search, the last rung: when no technique applies, the cell with the fewest
+//! candidates gets the solution's digit, and the step says how many guesses a
+//! depth-first search with singles needed to rule out its other candidates.
+
+use super::board::Board;
+use super::step::{digits_text, Effect, Step};
+use super::technique::Technique;
+use super::topology::{Rule, Topology};
+use super::view::{digits, Found, View};
+use crate::layout::runs::line_digits;
+
+/// Guesses the search may make per refuted candidate before it stops counting.
+pub const SEARCH_BUDGET: u64 = 20_000;
+
+/// Singles (naked, hidden on what a house or line needs) and run trims to a fixpoint;
+/// false on a contradiction (a cell without candidates, a needed digit without a cell,
+/// a line without a possible run).
+pub fn propagate(topo: &Topology, board: &mut Board) -> bool {
+    loop {
+        let mut changed = false;
+        for cell in 0..topo.cells {
+            if board.digit(cell) != 0 {
+                continue;
+            }
+            let cands = board.candidates(cell);
+            match cands.count_ones() {
+                0 => return false,
+                1 => {
+                    board.place(topo, cell, cands.trailing_zeros() as u8 + 1);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        for region in &topo.regions {
+            let mut placed = 0u64;
+            let mut available = 0u64;
+            for &cell in &region.cells {
+                match board.digit(cell) {
+                    0 => available |= board.candidates(cell),
+                    d => {
+                        if placed >> (d - 1) & 1 == 1 {
+                            return false;
+                        }
+                        placed |= 1 << (d - 1)
+                    }
+                }
+            }
+            let need = match region.rule {
+                Rule::Full => crate::layout::runs::all_digits(topo.size) & !placed,
+                Rule::Partial => 0,
+                Rule::Run => {
+                    let facts = line_digits(region.cells.len(), topo.size, placed, available);
+                    if facts.is_empty() {
+                        return false;
+                    }
+                    for &cell in &region.cells {
+                        if board.digit(cell) == 0 && board.candidates(cell) & !facts.possible != 0 {
+                            for digit in digits(board.candidates(cell) & !facts.possible) {
+                                board.eliminate(cell, digit);
+                            }
+                            changed = true;
+                        }
+                    }
+                    facts.required & !placed
+                }
+            };
+            if need & !available != 0 {
+                return false;
+            }
+            for digit in digits(need) {
+                let mut places = region
+                    .cells
+                    .iter()
+                    .filter(|&&c| board.digit(c) == 0 && board.has(c, digit));
+                match (places.next(), places.next()) {
+                    (None, _) => return false,
+                    (Some(&cell), None) => {
+                        board.place(topo, cell, digit);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// Guesses to show that `board` has no solution, by depth-first search on the cell
+/// with fewest candidates; `None` when `budget` guesses do not settle it (or a solution
+/// turns up, which a caller refuting a wrong candidate never sees).
+pub fn refute(topo: &Topology, board: &Board, budget: &mut u64) -> Option<u64> {
+    let mut board = board.clone();
+    if !propagate(topo, &mut board) {
+        return Some(0);
+    }
+    let cell = (0..topo.cells)
+        .filter(|&c| board.digit(c) == 0)
+        .min_by_key(|&c| board.candidates(c).count_ones())?;
+    let mut total = 0;
+    for digit in digits(board.candidates(cell)) {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let mut next = board.clone();
+        next.place(topo, cell, digit);
+        total += 1 + refute(topo, &next, budget)?;
+    }
+    Some(total)
+}
+
+/// The search step: the solution's digit in the cell with fewest candidates.
+pub fn search(v: &View, solution: &[u8], out: &mut Found) {
+    let Some(cell) = (0..v.topo.cells)
+        .filter(|&c| v.board.digit(c) == 0)
+        .min_by_key(|&c| (v.cands(c).count_ones(), c))
+    else {
+        return;
+    };
+    let digit = solution[cell];
+    let others = v.cands(cell) & !(1u64 << (digit - 1));
+    let mut budget = SEARCH_BUDGET;
+    let mut guesses = Some(0u64);
+    for other in digits(others) {
+        let mut board = v.board.clone();
+        board.place(v.topo, cell, other);
+        guesses = match (guesses, refute(v.topo, &board, &mut budget)) {
+            (Some(a), Some(b)) => Some(a + b + 1),
+            _ => None,
+        };
+    }
+    let mut step = Step::new(Technique::Search, Effect::Place { cell, digit });
+    step.place = format!("at {}", v.cell(cell));
+    step.cells = vec![cell];
+    step.digits = 1 << (digit - 1);
+    let count = match guesses {
+        Some(n) => format!("{n} guesses"),
+        None => format!("more than {SEARCH_BUDGET} guesses"),
+    };
+    step.text = format!(
+        "No technique of the ladder applies. Trying {} in {} leads to a contradiction \
+         every time (a search over {count} with singles), so it holds {digit}.",
+        digits_text(others),
+        v.cell(cell)
+    );
+    out.push(step);
+}

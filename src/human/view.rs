@@ -1,0 +1,183 @@
+//! [`View`]: a board with what every technique asks of it first, computed once per
+//! state: per region the digits placed, the digits it still needs (every digit of a full
+//! house; on a run line the digits every possible run holds), and for each digit the
+//! region's cells that can take it.
+
+use super::board::Board;
+use super::step::{cell_name, Step};
+use super::technique::Technique;
+use super::topology::{Rule, Topology};
+use crate::layout::runs::{line_digits, LineDigits};
+use crate::layout::Layout;
+
+/// A board and its derived facts.
+pub struct View<'a> {
+    /// The layout.
+    pub layout: &'a Layout,
+    /// Its regions.
+    pub topo: &'a Topology,
+    /// The board.
+    pub board: &'a Board,
+    /// Per region: digits placed in it.
+    pub placed: Vec<u64>,
+    /// Per region: digits it must hold and does not hold yet.
+    pub need: Vec<u64>,
+    /// Per run line: what its possible runs say (other regions: `None`).
+    pub lines: Vec<Option<LineDigits>>,
+    /// Per region and digit `d`: the region's cells (bit i for its i-th cell) that can
+    /// take `d`, at `region * size + d - 1`.
+    pos: Vec<u64>,
+    /// Whether the puzzle is known to have a single solution (uniqueness techniques).
+    pub unique: bool,
+    /// The solution, when known (only search uses it, to pick its digit).
+    pub solution: Option<&'a [u8]>,
+}
+
+impl<'a> View<'a> {
+    /// The view of `board`.
+    pub fn new(layout: &'a Layout, topo: &'a Topology, board: &'a Board, unique: bool) -> View<'a> {
+        let size = topo.size;
+        let mut placed = vec![0u64; topo.regions.len()];
+        let mut need = vec![0u64; topo.regions.len()];
+        let mut lines = vec![None; topo.regions.len()];
+        let mut pos = vec![0u64; topo.regions.len() * size];
+        let all = crate::layout::runs::all_digits(size);
+        for (r, region) in topo.regions.iter().enumerate() {
+            let mut available = 0;
+            for (i, &cell) in region.cells.iter().enumerate() {
+                let digit = board.digit(cell);
+                if digit != 0 {
+                    placed[r] |= 1 << (digit - 1);
+                    continue;
+                }
+                let mut cands = board.candidates(cell);
+                available |= cands;
+                while cands != 0 {
+                    let bit = cands.trailing_zeros() as usize;
+                    cands &= cands - 1;
+                    pos[r * size + bit] |= 1 << i;
+                }
+            }
+            need[r] = match region.rule {
+                Rule::Full => all & !placed[r],
+                Rule::Partial => 0,
+                Rule::Run => {
+                    let facts = line_digits(region.cells.len(), size, placed[r], available);
+                    lines[r] = Some(facts);
+                    facts.required & !placed[r]
+                }
+            };
+        }
+        View {
+            layout,
+            topo,
+            board,
+            placed,
+            need,
+            lines,
+            pos,
+            unique,
+            solution: None,
+        }
+    }
+
+    /// The cells of region `r` (bit i for its i-th cell) that can take `digit`.
+    #[inline]
+    pub fn positions(&self, r: usize, digit: u8) -> u64 {
+        self.pos[r * self.topo.size + digit as usize - 1]
+    }
+
+    /// The cells of region `r` that can take `digit`, as cell indices.
+    pub fn cells_for(&self, r: usize, digit: u8) -> Vec<usize> {
+        let cells = &self.topo.regions[r].cells;
+        bits(self.positions(r, digit)).map(|i| cells[i]).collect()
+    }
+
+    /// The name of a cell.
+    pub fn cell(&self, cell: usize) -> String {
+        cell_name(self.layout, cell)
+    }
+
+    /// The names of cells, joined: "r1c2, r1c5 and r3c4".
+    pub fn cells_text(&self, cells: &[usize]) -> String {
+        let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
+        super::step::join_and(&names)
+    }
+
+    /// The name of region `r`.
+    pub fn region(&self, r: usize) -> String {
+        self.topo.regions[r].name()
+    }
+
+    /// The candidates of `cell`.
+    #[inline]
+    pub fn cands(&self, cell: usize) -> u64 {
+        self.board.candidates(cell)
+    }
+}
+
+/// The set bits of `mask`, lowest first.
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(bit)
+        }
+    })
+}
+
+/// The digits of a candidate mask, as `u8`, lowest first.
+pub fn digits(mask: u64) -> impl Iterator<Item = u8> {
+    bits(mask).map(|bit| bit as u8 + 1)
+}
+
+/// Steps a technique finds: the first only (the ladder) or all of them (the regression
+/// library, the rater's choice of the shortest chain).
+pub struct Found {
+    /// The steps found, without repeats.
+    pub steps: Vec<Step>,
+    /// Collect every step rather than stop at the first.
+    pub all: bool,
+    /// Keep only steps of this technique (finders shared by several report all).
+    pub only: Option<Technique>,
+}
+
+impl Found {
+    /// A collector for the first step (`all` false) or all steps.
+    pub fn new(all: bool) -> Found {
+        Found {
+            steps: Vec::new(),
+            all,
+            only: None,
+        }
+    }
+
+    /// The same collector, keeping only steps of `technique`.
+    pub fn only(mut self, technique: Technique) -> Found {
+        self.only = Some(technique);
+        self
+    }
+
+    /// Adds `step` unless it changes nothing or repeats the effect of one found with the
+    /// same technique; true when the finder should stop (the first step is enough).
+    pub fn push(&mut self, step: Step) -> bool {
+        if step.is_empty() || self.only.is_some_and(|t| t != step.technique) {
+            return false;
+        }
+        match self.steps.iter_mut().find(|s| {
+            s.technique == step.technique && s.effect == step.effect && s.digits == step.digits
+        }) {
+            // The same conclusion twice: keep the shorter argument.
+            Some(old) => {
+                if step.length < old.length {
+                    *old = step;
+                }
+            }
+            None => self.steps.push(step),
+        }
+        !self.all
+    }
+}
