@@ -7,7 +7,7 @@
 //! honeycomb, whose lines meet in one cell) the same argument removes the digit from
 //! every cell that sees all of them.
 
-use super::singles::capitalize;
+use super::step::capitalize;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::view::{digits, Found, View};

@@ -135,7 +135,7 @@ pub fn run_trim(v: &View, out: &mut Found) {
         };
         step.text = format!(
             "{} has {len} cells; with {why}, its run is {}{matching}. So it cannot hold {}.",
-            super::singles::capitalize(&v.region(r)),
+            super::step::capitalize(&v.region(r)),
             runs_text(facts.starts, len),
             digits_text(removed)
         );

@@ -6,7 +6,7 @@
 //! in a row or column (lines and extra houses count as rows), a naked single 2.3.
 
 use super::lines;
-use super::step::{Effect, Step};
+use super::step::{capitalize, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{Found, View};
@@ -117,14 +117,5 @@ pub fn naked_single(v: &View, out: &mut Found) {
         if out.push(step) {
             return;
         }
-    }
-}
-
-/// `text` with its first letter in upper case.
-pub fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

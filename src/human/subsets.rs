@@ -8,7 +8,7 @@
 //! - **Locked** (HoDoKu): a naked pair or triple whose cells share a box and a line; it
 //!   clears its digits from both.
 
-use super::singles::capitalize;
+use super::step::capitalize;
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
