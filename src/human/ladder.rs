@@ -6,8 +6,8 @@ use super::board::Board;
 use super::step::Step;
 use super::technique::Technique;
 use super::topology::Topology;
-use super::view::{Found, View};
-use super::{intersections, lines, search, singles, subsets};
+use super::view::{Found, Options, View};
+use super::{fish, intersections, lines, patterns, search, singles, subsets};
 use crate::layout::Layout;
 
 /// A technique's search: pushes the steps it finds on the view into the collector.
@@ -33,6 +33,22 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::HiddenPair => |v, o| subsets::hidden(v, o, 2),
         Technique::HiddenTriple => |v, o| subsets::hidden(v, o, 3),
         Technique::HiddenQuadruple => |v, o| subsets::hidden(v, o, 4),
+        Technique::XWing => |v, o| fish::fish(v, o, 2, false),
+        Technique::Swordfish => |v, o| fish::fish(v, o, 3, false),
+        Technique::Jellyfish => |v, o| fish::fish(v, o, 4, false),
+        Technique::FinnedXWing | Technique::SashimiXWing => |v, o| fish::fish(v, o, 2, true),
+        Technique::FinnedSwordfish | Technique::SashimiSwordfish => {
+            |v, o| fish::fish(v, o, 3, true)
+        }
+        Technique::FinnedJellyfish | Technique::SashimiJellyfish => {
+            |v, o| fish::fish(v, o, 4, true)
+        }
+        Technique::Skyscraper => |v, o| patterns::two_links(v, o, Technique::Skyscraper),
+        Technique::TwoStringKite => |v, o| patterns::two_links(v, o, Technique::TwoStringKite),
+        Technique::TurbotFish => |v, o| patterns::two_links(v, o, Technique::TurbotFish),
+        Technique::EmptyRectangle => {
+            |v, o| patterns::empty_rectangle(v, o, v.options.two_cell_empty_rectangles)
+        }
         _ => return None,
     })
 }
@@ -74,8 +90,10 @@ pub fn all_steps(
     topo: &Topology,
     board: &Board,
     technique: Technique,
+    options: Options,
 ) -> Vec<Step> {
-    let view = View::new(layout, topo, board, true);
+    let mut view = View::new(layout, topo, board, true);
+    view.options = options;
     let mut found = Found::new(true).only(technique);
     find(technique, &view, &mut found);
     found.steps

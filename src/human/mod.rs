@@ -20,9 +20,11 @@
 //! reads a terminal: the game (`crate::play`, `cli::sudoplay`) shows the steps.
 
 mod board;
+mod fish;
 mod intersections;
 mod ladder;
 mod lines;
+mod patterns;
 pub mod reglib;
 mod search;
 mod singles;
@@ -40,6 +42,7 @@ pub use ladder::all_steps;
 pub use step::{cell_name, Effect, Step};
 pub use technique::Technique;
 pub use topology::{Region, Rule, Topology};
+pub use view::Options;
 
 use crate::grid::Grid;
 use crate::layout::Layout;

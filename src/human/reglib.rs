@@ -21,6 +21,7 @@ use super::ladder::all_steps;
 use super::step::{digits_compact, Effect, Step};
 use super::technique::Technique;
 use super::topology::Topology;
+use super::view::Options;
 use crate::layout::Layout;
 
 /// A line that is not a library case.
@@ -211,7 +212,10 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
     let Some(technique) = Technique::from_code(&case.code) else {
         return Verdict::Unsupported;
     };
-    let steps = all_steps(layout, topo, &case.board, technique);
+    let options = Options {
+        two_cell_empty_rectangles: case.code == "0402" && case.variant == Some(1),
+    };
+    let steps = all_steps(layout, topo, &case.board, technique, options);
     if steps.is_empty() && !super::ladder::has_finder(technique) {
         return Verdict::Unsupported;
     }

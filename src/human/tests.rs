@@ -231,7 +231,7 @@ fn debug_case() {
     }
     let topo = Topology::new(&layout);
     let technique = Technique::from_code(&case.code).unwrap();
-    for step in all_steps(&layout, &topo, &case.board, technique) {
+    for step in all_steps(&layout, &topo, &case.board, technique, Options::default()) {
         eprintln!(
             "{} | {} | {} | len {}",
             reglib::candidate_field(&step),

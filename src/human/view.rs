@@ -31,6 +31,17 @@ pub struct View<'a> {
     pub unique: bool,
     /// The solution, when known (only search uses it, to pick its digit).
     pub solution: Option<&'a [u8]>,
+    /// Search options.
+    pub options: Options,
+}
+
+/// Switches of the searches, as HoDoKu has them (the regression library's variants set
+/// some).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Empty rectangles in boxes with only two places for the digit (off by default:
+    /// such a box is a strong link, and the pattern a Turbot Fish).
+    pub two_cell_empty_rectangles: bool,
 }
 
 impl<'a> View<'a> {
@@ -78,6 +89,7 @@ impl<'a> View<'a> {
             pos,
             unique,
             solution: None,
+            options: Options::default(),
         }
     }
 
