@@ -7,7 +7,7 @@ use super::step::Step;
 use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{Found, Options, View};
-use super::{fish, intersections, lines, patterns, search, singles, subsets};
+use super::{fish, intersections, lines, patterns, search, singles, subsets, uniqueness, wings};
 use crate::layout::Layout;
 
 /// A technique's search: pushes the steps it finds on the view into the collector.
@@ -49,6 +49,22 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::EmptyRectangle => {
             |v, o| patterns::empty_rectangle(v, o, v.options.two_cell_empty_rectangles)
         }
+        Technique::XYWing => |v, o| wings::xy_wing(v, o, false),
+        Technique::XYZWing => |v, o| wings::xy_wing(v, o, true),
+        Technique::WWing => wings::w_wing,
+        Technique::UniquenessTest1 => {
+            |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest1)
+        }
+        Technique::UniquenessTest2 => {
+            |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest2)
+        }
+        Technique::UniquenessTest3 => {
+            |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest3)
+        }
+        Technique::UniquenessTest4 => {
+            |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest4)
+        }
+        Technique::BugPlusOne => uniqueness::bug_plus_one,
         _ => return None,
     })
 }

@@ -32,7 +32,9 @@ mod step;
 mod subsets;
 mod technique;
 mod topology;
+mod uniqueness;
 mod view;
+mod wings;
 
 #[cfg(test)]
 mod tests;

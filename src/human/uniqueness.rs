@@ -1,0 +1,290 @@
+//! Uniqueness: Unique Rectangles types 1 to 4 (HoDoKu's "Uniqueness Test") and BUG+1.
+//! Sound only on a puzzle proven to have one solution, which the tutor's callers
+//! guarantee.
+//!
+//! Four empty cells A B / C D at the corners of a rectangle, holding only a and b
+//! between them in some solution, could swap a and b and give a second solution as
+//! long as every house or line that holds any of them holds exactly two, one of each
+//! diagonal (a row and a box on the classic board; on other layouts the same test on
+//! every house and line). So the puzzle's solution never has all four in {a, b}:
+//!
+//! - **type 1**: three corners hold only a and b; the fourth loses them;
+//! - **type 2**: two corners sharing a house hold one extra candidate c: one of them
+//!   is c, so cells seeing both lose c;
+//! - **type 3**: their extras act as one cell in a naked subset of a shared house;
+//! - **type 4**: a or b has no other place in a house the two share: that digit is in
+//!   one of them, the other digit in neither.
+//!
+//! **BUG+1**: when every empty cell but one has two candidates and, without one
+//! candidate of the third cell, each digit would have exactly two places in every house,
+//! that board would have no solution or several; so the third cell holds that candidate.
+
+use super::step::{capitalize, digits_text, Effect, Step};
+use super::subsets::combinations;
+use super::technique::Technique;
+use super::topology::Rule;
+use super::view::{digits, Found, View};
+
+/// The four corners `[A, B, C, D]` (A B on one line, C D on the other; A D and B C
+/// diagonal) form a rectangle whose digits could swap: every region meeting them meets
+/// exactly one corner of each diagonal.
+fn swappable(v: &View, corners: &[usize; 4]) -> bool {
+    let mut seen: Vec<usize> = Vec::new();
+    for &cell in corners {
+        for &r in &v.topo.cell_regions[cell] {
+            if seen.contains(&r) {
+                continue;
+            }
+            seen.push(r);
+            let inside: Vec<usize> = (0..4)
+                .filter(|&i| v.topo.regions[r].cells.contains(&corners[i]))
+                .collect();
+            // Exactly two corners, one from each diagonal {A, D} and {B, C}.
+            let diagonal = |i: usize| i == 0 || i == 3;
+            if inside.len() != 2 || diagonal(inside[0]) == diagonal(inside[1]) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Unique rectangles of `wanted` type (1-4).
+pub fn unique_rectangle(v: &View, out: &mut Found, wanted: Technique) {
+    let Some(square) = &v.topo.square else { return };
+    let side = square.side;
+    for r1 in 0..side {
+        for r2 in r1 + 1..side {
+            for c1 in 0..side {
+                for c2 in c1 + 1..side {
+                    let corners = [
+                        r1 * side + c1,
+                        r1 * side + c2,
+                        r2 * side + c1,
+                        r2 * side + c2,
+                    ];
+                    if corners.iter().any(|&c| v.board.digit(c) != 0) {
+                        continue;
+                    }
+                    let common = corners.iter().fold(u64::MAX, |m, &c| m & v.cands(c));
+                    let union = corners.iter().fold(0, |m, &c| m | v.cands(c));
+                    // Two digits every corner may hold one of (missing candidates allowed).
+                    let pair_digits: Vec<u8> = digits(union).collect();
+                    let mut stop = false;
+                    combinations(&pair_digits, 2, &mut |pair| {
+                        let ab = (1u64 << (pair[0] - 1)) | (1u64 << (pair[1] - 1));
+                        if corners.iter().any(|&c| v.cands(c) & ab == 0)
+                            || common & ab == 0
+                            || !swappable(v, &corners)
+                        {
+                            return false;
+                        }
+                        stop = rectangle(v, out, wanted, &corners, ab);
+                        stop
+                    });
+                    if stop {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The steps of one rectangle with digits `ab`; true to stop.
+fn rectangle(v: &View, out: &mut Found, wanted: Technique, corners: &[usize; 4], ab: u64) -> bool {
+    let roof: Vec<usize> = corners
+        .iter()
+        .copied()
+        .filter(|&c| v.cands(c) & !ab != 0)
+        .collect();
+    let names = v.cells_text(&{
+        let mut c = corners.to_vec();
+        c.sort_unstable();
+        c
+    });
+    let intro = format!(
+        "{names} form a rectangle that could swap {} in a second solution if all four held \
+         only those digits",
+        digits_text(ab)
+    );
+    let make = |technique: Technique, targets: Vec<(usize, u8)>, text: String| {
+        let mut step = Step::new(technique, Effect::Eliminate(targets));
+        step.place = format!("on {}", digits_text(ab));
+        let mut cells = corners.to_vec();
+        cells.sort_unstable();
+        step.cells = cells;
+        step.digits = ab;
+        step.text = capitalize(&text);
+        step
+    };
+    match wanted {
+        Technique::UniquenessTest1 if roof.len() == 1 => {
+            let d = roof[0];
+            let targets: Vec<(usize, u8)> = digits(v.cands(d) & ab).map(|x| (d, x)).collect();
+            let text = format!(
+                "{intro}; three of them do, so {} cannot hold {}.",
+                v.cell(d),
+                digits_text(ab)
+            );
+            out.push(make(Technique::UniquenessTest1, targets, text))
+        }
+        Technique::UniquenessTest2 if roof.len() == 2 => {
+            let extra = (v.cands(roof[0]) | v.cands(roof[1])) & !ab;
+            if extra.count_ones() != 1
+                || v.cands(roof[0]) & extra == 0
+                || v.cands(roof[1]) & extra == 0
+            {
+                return false;
+            }
+            let c = extra.trailing_zeros() as u8 + 1;
+            let targets: Vec<(usize, u8)> = v.topo.peers[roof[0]]
+                .iter()
+                .filter(|&&x| !roof.contains(&x) && v.board.has(x, c) && v.topo.sees(x, roof[1]))
+                .map(|&x| (x, c))
+                .collect();
+            let text = format!(
+                "{intro}; so {} or {} holds {c}, and cells seeing both cannot.",
+                v.cell(roof[0]),
+                v.cell(roof[1])
+            );
+            out.push(make(Technique::UniquenessTest2, targets, text))
+        }
+        Technique::UniquenessTest3 if roof.len() == 2 && v.topo.sees(roof[0], roof[1]) => {
+            let extra = (v.cands(roof[0]) | v.cands(roof[1])) & !ab;
+            for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
+                let others: Vec<usize> = v.topo.regions[h]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| v.board.digit(c) == 0 && !roof.contains(&c))
+                    .collect();
+                for k in 1..others.len() {
+                    let mut stop = false;
+                    combinations(&others, k, &mut |subset| {
+                        let union = subset.iter().fold(extra, |m, &c| m | v.cands(c));
+                        if union.count_ones() as usize != k + 1 || union & ab != 0 {
+                            return false;
+                        }
+                        // Every house holding the roof and the subset loses the digits.
+                        let mut pattern = subset.to_vec();
+                        pattern.extend_from_slice(&roof);
+                        let houses: Vec<usize> = v.topo.cell_regions[roof[0]]
+                            .iter()
+                            .copied()
+                            .filter(|&g| {
+                                pattern.iter().all(|c| v.topo.cell_regions[*c].contains(&g))
+                            })
+                            .collect();
+                        let mut targets: Vec<(usize, u8)> = Vec::new();
+                        for &g in &houses {
+                            for &c in &v.topo.regions[g].cells {
+                                if v.board.digit(c) == 0 && !pattern.contains(&c) {
+                                    targets.extend(digits(v.cands(c) & union).map(|d| (c, d)));
+                                }
+                            }
+                        }
+                        let text = format!(
+                            "{intro}; so {} or {} holds one of {}, and with {} they form a naked \
+                             subset of {} in {}: its other cells lose those digits.",
+                            v.cell(roof[0]),
+                            v.cell(roof[1]),
+                            digits_text(extra),
+                            v.cells_text(subset),
+                            digits_text(union),
+                            v.region(h)
+                        );
+                        stop = out.push(make(Technique::UniquenessTest3, targets, text));
+                        stop
+                    });
+                    if stop {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        Technique::UniquenessTest4 if roof.len() == 2 && v.topo.sees(roof[0], roof[1]) => {
+            for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
+                if v.topo.regions[h].rule != Rule::Full {
+                    continue;
+                }
+                for x in digits(ab) {
+                    let places = v.cells_for(h, x);
+                    if places.len() != 2 || !places.iter().all(|c| roof.contains(c)) {
+                        continue;
+                    }
+                    let y = (ab & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
+                    let targets: Vec<(usize, u8)> = roof
+                        .iter()
+                        .filter(|&&c| v.board.has(c, y))
+                        .map(|&c| (c, y))
+                        .collect();
+                    let text = format!(
+                        "{intro}; {x} has no other place in {} than {} and {}, so one of them \
+                         is {x}, and neither can be {y}.",
+                        v.region(h),
+                        v.cell(roof[0]),
+                        v.cell(roof[1])
+                    );
+                    if out.push(make(Technique::UniquenessTest4, targets, text)) {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+/// BUG+1 (boards whose regions are all full houses).
+pub fn bug_plus_one(v: &View, out: &mut Found) {
+    if v.topo.regions.iter().any(|r| r.rule != Rule::Full) {
+        return;
+    }
+    let mut third = None;
+    for cell in 0..v.topo.cells {
+        if v.board.digit(cell) != 0 {
+            continue;
+        }
+        match v.cands(cell).count_ones() {
+            2 => {}
+            3 if third.is_none() => third = Some(cell),
+            _ => return,
+        }
+    }
+    let Some(cell) = third else { return };
+    for digit in digits(v.cands(cell)) {
+        // Without `digit` in `cell`, every digit has 0 or 2 places in every house.
+        let bug = v.topo.regions.iter().enumerate().all(|(r, region)| {
+            (1..=v.topo.size as u8).all(|d| {
+                let mut count = v.positions(r, d).count_ones();
+                if d == digit && region.cells.contains(&cell) {
+                    count -= 1;
+                }
+                count == 0 || count == 2
+            })
+        });
+        if !bug {
+            continue;
+        }
+        // HoDoKu states it as the other candidates' removal; the same as placing `digit`.
+        let others: Vec<(usize, u8)> = digits(v.cands(cell) & !(1u64 << (digit - 1)))
+            .map(|d| (cell, d))
+            .collect();
+        let mut step = Step::new(Technique::BugPlusOne, Effect::Eliminate(others));
+        step.place = format!("at {}", v.cell(cell));
+        step.cells = vec![cell];
+        step.digits = 0;
+        step.text = format!(
+            "Every empty cell but {} has two candidates. Without its {digit}, each digit \
+             would have exactly two places in every house: a pattern with no solution or \
+             several. The puzzle has one, so {} holds {digit}, and loses its other candidates.",
+            v.cell(cell),
+            v.cell(cell)
+        );
+        out.push(step);
+        return;
+    }
+}
