@@ -71,24 +71,42 @@ pub fn fish(v: &View, out: &mut Found, n: usize, finned: bool) {
                 if width <= n || width > n + MAX_FINS as usize {
                     return false;
                 }
-                let cover_lines: Vec<usize> = bits(union).collect();
-                combinations(&cover_lines, n, &mut |cover| {
-                    let cover_mask = cover.iter().fold(0u64, |m, &j| m | 1 << j);
-                    // Every base line keeps a place in the covers.
-                    if base.iter().any(|&i| places[i] & cover_mask == 0) {
-                        return false;
+                // The fins share one block: for each block, the covers must take every
+                // place outside it, and may take some of its places; the rest are fins.
+                let at = |i: usize, j: usize| if by_rows { i * side + j } else { j * side + i };
+                let mut blocks: Vec<usize> = Vec::new();
+                for &i in base {
+                    for j in bits(places[i]) {
+                        let b = square.block_of[at(i, j)];
+                        if !blocks.contains(&b) {
+                            blocks.push(b);
+                        }
                     }
-                    report(
-                        v,
-                        out,
-                        digit,
-                        by_rows,
-                        base,
-                        cover_mask,
-                        union & !cover_mask,
-                        &places,
-                    )
-                })
+                }
+                for b in blocks {
+                    let inside = |i: usize| {
+                        bits(places[i])
+                            .filter(|&j| square.block_of[at(i, j)] == b)
+                            .fold(0u64, |m, j| m | 1 << j)
+                    };
+                    let outside = base.iter().fold(0u64, |m, &i| m | (places[i] & !inside(i)));
+                    let extra = n.checked_sub(outside.count_ones() as usize);
+                    let Some(extra) = extra else { continue };
+                    let choices: Vec<usize> =
+                        bits(base.iter().fold(0u64, |m, &i| m | inside(i)) & !outside).collect();
+                    let stop = combinations(&choices, extra, &mut |chosen| {
+                        let cover = chosen.iter().fold(outside, |m, &j| m | 1 << j);
+                        let fin_lines = union & !cover;
+                        if fin_lines == 0 || base.iter().any(|&i| places[i] & cover == 0) {
+                            return false;
+                        }
+                        report(v, out, digit, by_rows, base, cover, fin_lines, &places)
+                    });
+                    if stop {
+                        return true;
+                    }
+                }
+                false
             });
             if stop {
                 return;

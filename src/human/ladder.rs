@@ -7,7 +7,10 @@ use super::step::Step;
 use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{Found, Options, View};
-use super::{fish, intersections, lines, patterns, search, singles, subsets, uniqueness, wings};
+use super::{
+    fish, forcing, intersections, lines, loops, patterns, search, singles, subsets, uniqueness,
+    wings, xchains,
+};
 use crate::layout::Layout;
 
 /// A technique's search: pushes the steps it finds on the view into the collector.
@@ -65,6 +68,20 @@ pub fn finder(technique: Technique) -> Option<Finder> {
             |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest4)
         }
         Technique::BugPlusOne => uniqueness::bug_plus_one,
+        Technique::XChain => xchains::x_chain,
+        Technique::XYChain => |v, o| xchains::xy_chain(v, o, false),
+        Technique::RemotePair => |v, o| xchains::xy_chain(v, o, true),
+        Technique::ContinuousNiceLoop => {
+            |v, o| loops::nice_loops(v, o, Technique::ContinuousNiceLoop)
+        }
+        Technique::DiscontinuousNiceLoop => {
+            |v, o| loops::nice_loops(v, o, Technique::DiscontinuousNiceLoop)
+        }
+        Technique::Aic => |v, o| loops::nice_loops(v, o, Technique::Aic),
+        Technique::Nishio => forcing::nishio,
+        Technique::CellForcingChain => |v, o| forcing::verity(v, o, false),
+        Technique::RegionForcingChain => |v, o| forcing::verity(v, o, true),
+        Technique::ForcingChainContradiction => forcing::contradiction,
         _ => return None,
     })
 }

@@ -20,11 +20,16 @@
 //! reads a terminal: the game (`crate::play`, `cli::sudoplay`) shows the steps.
 
 mod board;
+mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 mod ladder;
 mod lines;
+mod loops;
 mod patterns;
+mod propagation;
+pub mod rating;
 pub mod reglib;
 mod search;
 mod singles;
@@ -35,6 +40,7 @@ mod topology;
 mod uniqueness;
 mod view;
 mod wings;
+mod xchains;
 
 #[cfg(test)]
 mod tests;

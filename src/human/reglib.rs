@@ -169,18 +169,31 @@ fn candidates_list(field: &str) -> Result<Vec<(usize, u8)>, String> {
 /// The verdict on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// As expected.
+    /// As expected, by HoDoKu's own rule: every step with the case's candidates has
+    /// exactly the expected effect.
     Pass,
+    /// The expected step is found (with its length), but so is another step with the
+    /// same candidates that HoDoKu does not report (a different loop through the same
+    /// digits); every step agrees with the case's solution.
+    PassWithOthers(String),
     /// Not as expected, and why.
     Fail(String),
     /// We have no such technique.
     Unsupported,
 }
 
+impl Verdict {
+    /// True for the two passing verdicts.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass | Verdict::PassWithOthers(_))
+    }
+}
+
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Pass => f.write_str("pass"),
+            Verdict::PassWithOthers(why) => write!(f, "pass (with another step: {why})"),
             Verdict::Fail(why) => write!(f, "FAIL: {why}"),
             Verdict::Unsupported => f.write_str("unsupported"),
         }
@@ -219,6 +232,19 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
     if steps.is_empty() && !super::ladder::has_finder(technique) {
         return Verdict::Unsupported;
     }
+    // Every step must agree with the case's solution: a wrong one is a bug whatever else.
+    let solution = super::search::solutions(topo, &case.board, 2)
+        .filter(|found| found.len() == 1)
+        .map(|mut found| found.remove(0));
+    if let Some(solution) = &solution {
+        if let Some(wrong) = steps.iter().find(|s| !s.agrees_with(solution)) {
+            return Verdict::Fail(format!(
+                "a step disagrees with the solution: {} ({})",
+                wrong.effects_text(layout),
+                wrong.text
+            ));
+        }
+    }
     let matching: Vec<&Step> = steps
         .iter()
         .filter(|s| candidate_field(s) == case.candidates)
@@ -237,25 +263,43 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
             others.join(", ")
         ));
     }
-    for step in &matching {
-        let (elims, places) = match &step.effect {
-            Effect::Eliminate(list) => (list.clone(), Vec::new()),
-            Effect::Place { cell, digit } => (Vec::new(), vec![(*cell, *digit)]),
-        };
-        if elims != case.eliminations || places != case.placements {
-            return Verdict::Fail(format!(
-                "expected {}, found {} ({})",
-                effect_text(&case.eliminations, &case.placements),
-                effect_text(&elims, &places),
-                step.text
-            ));
+    let effect_of = |step: &Step| match &step.effect {
+        Effect::Eliminate(list) => (list.clone(), Vec::new()),
+        Effect::Place { cell, digit } => (Vec::new(), vec![(*cell, *digit)]),
+    };
+    let expected = |step: &&&Step| {
+        let (elims, places) = effect_of(step);
+        elims == case.eliminations
+            && places == case.placements
+            && case.extra.is_none_or(|length| step.length == length)
+    };
+    let Some(_) = matching.iter().find(expected) else {
+        let step = matching[0];
+        let (elims, places) = effect_of(step);
+        let lengths: Vec<usize> = matching.iter().map(|s| s.length).collect();
+        return Verdict::Fail(format!(
+            "expected {}{}, found {} ({}; lengths {lengths:?})",
+            effect_text(&case.eliminations, &case.placements),
+            case.extra
+                .map(|l| format!(" of length {l}"))
+                .unwrap_or_default(),
+            effect_text(&elims, &places),
+            step.text
+        ));
+    };
+    let other = matching.iter().find(|s| {
+        let (elims, places) = effect_of(s);
+        elims != case.eliminations || places != case.placements
+    });
+    match (other, &solution) {
+        (None, _) => Verdict::Pass,
+        (Some(step), Some(_)) => {
+            let (elims, places) = effect_of(step);
+            Verdict::PassWithOthers(effect_text(&elims, &places))
         }
+        (Some(step), None) => Verdict::Fail(format!(
+            "another step with the same candidates, and no solution to check it: {}",
+            step.text
+        )),
     }
-    if let Some(length) = case.extra {
-        if !matching.iter().any(|s| s.length == length) {
-            let lengths: Vec<usize> = matching.iter().map(|s| s.length).collect();
-            return Verdict::Fail(format!("expected length {length}, found {lengths:?}"));
-        }
-    }
-    Verdict::Pass
 }

@@ -7,7 +7,7 @@ use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::topology::{Rule, Topology};
 use super::view::{digits, Found, View};
-use crate::layout::runs::line_digits;
+use crate::layout::runs::{matching_runs, LineDigits};
 
 /// Guesses the search may make per refuted candidate before it stops counting.
 pub const SEARCH_BUDGET: u64 = 20_000;
@@ -50,7 +50,14 @@ pub fn propagate(topo: &Topology, board: &mut Board) -> bool {
                 Rule::Full => crate::layout::runs::all_digits(topo.size) & !placed,
                 Rule::Partial => 0,
                 Rule::Run => {
-                    let facts = line_digits(region.cells.len(), topo.size, placed, available);
+                    let empty: Vec<u64> = region
+                        .cells
+                        .iter()
+                        .filter(|&&c| board.digit(c) == 0)
+                        .map(|&c| board.candidates(c))
+                        .collect();
+                    let starts = matching_runs(topo.size, &empty, placed);
+                    let facts = LineDigits::from_runs(starts, region.cells.len());
                     if facts.is_empty() {
                         return false;
                     }
@@ -148,4 +155,46 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
         v.cell(cell)
     );
     out.push(step);
+}
+
+/// The solutions of `board` by depth-first search with singles, at most `limit` of them
+/// (within [`SEARCH_BUDGET`] guesses per call level; `None` when the budget ran out).
+pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec<u8>>> {
+    fn go(
+        topo: &Topology,
+        board: &Board,
+        limit: usize,
+        budget: &mut u64,
+        out: &mut Vec<Vec<u8>>,
+    ) -> bool {
+        let mut board = board.clone();
+        if !propagate(topo, &mut board) {
+            return true;
+        }
+        let Some(cell) = (0..topo.cells)
+            .filter(|&c| board.digit(c) == 0)
+            .min_by_key(|&c| board.candidates(c).count_ones())
+        else {
+            out.push(board.digits().to_vec());
+            return true;
+        };
+        for digit in digits(board.candidates(cell)) {
+            if out.len() >= limit {
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let mut next = board.clone();
+            next.place(topo, cell, digit);
+            if !go(topo, &next, limit, budget, out) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    let mut budget = SEARCH_BUDGET * 10;
+    go(topo, board, limit, &mut budget, &mut out).then_some(out)
 }

@@ -102,10 +102,10 @@ impl Technique {
         Technique::ContinuousNiceLoop,
         Technique::DiscontinuousNiceLoop,
         Technique::Aic,
-        Technique::ForcingChainContradiction,
+        Technique::Nishio,
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
-        Technique::Nishio,
+        Technique::ForcingChainContradiction,
         Technique::Search,
     ];
 

@@ -67,16 +67,16 @@ pub fn unique_rectangle(v: &View, out: &mut Found, wanted: Technique) {
                         continue;
                     }
                     let common = corners.iter().fold(u64::MAX, |m, &c| m & v.cands(c));
+                    if common == 0 || !swappable(v, &corners) {
+                        continue;
+                    }
                     let union = corners.iter().fold(0, |m, &c| m | v.cands(c));
                     // Two digits every corner may hold one of (missing candidates allowed).
                     let pair_digits: Vec<u8> = digits(union).collect();
                     let mut stop = false;
                     combinations(&pair_digits, 2, &mut |pair| {
                         let ab = (1u64 << (pair[0] - 1)) | (1u64 << (pair[1] - 1));
-                        if corners.iter().any(|&c| v.cands(c) & ab == 0)
-                            || common & ab == 0
-                            || !swappable(v, &corners)
-                        {
+                        if corners.iter().any(|&c| v.cands(c) & ab == 0) || common & ab == 0 {
                             return false;
                         }
                         stop = rectangle(v, out, wanted, &corners, ab);

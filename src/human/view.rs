@@ -33,7 +33,17 @@ pub struct View<'a> {
     pub solution: Option<&'a [u8]>,
     /// Search options.
     pub options: Options,
+    /// Every nice loop and AIC of the board, found once for the three techniques.
+    pub loops: std::cell::OnceCell<Vec<Step>>,
+    /// Per node (`cell * size + digit - 1`): what placing that candidate leads to by
+    /// singles (`forcing`), found once for the forcing chains; `None` for a node that is
+    /// no candidate.
+    pub branches: std::cell::OnceCell<Vec<Option<Branch>>>,
 }
+
+/// What placing one candidate leads to: whether it breaks a rule, and the facts
+/// (cell, digit, placed) in the order found.
+pub type Branch = (bool, Vec<(usize, u8, bool)>);
 
 /// Switches of the searches, as HoDoKu has them (the regression library's variants set
 /// some).
@@ -90,6 +100,8 @@ impl<'a> View<'a> {
             unique,
             solution: None,
             options: Options::default(),
+            loops: std::cell::OnceCell::new(),
+            branches: std::cell::OnceCell::new(),
         }
     }
 

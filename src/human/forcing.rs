@@ -1,0 +1,354 @@
+//! Forcing chains and Nishio: what follows from assuming a candidate, by singles
+//! (`propagation`).
+//!
+//! - **Nishio**: place a digit and follow only that digit; if some house is left with no
+//!   place for it, the digit cannot go there.
+//! - **Forcing Chain Contradiction**: place a candidate (or remove it) and follow every
+//!   single; a contradiction removes it (or places it). HoDoKu's name; the propagation
+//!   refutations the game used to show are these.
+//! - **Cell Forcing Chain**: every candidate of a cell, placed in turn, leads to the same
+//!   fact: the fact holds. **Region Forcing Chain**: the same over every place of a digit
+//!   a house needs. They are "static" (Sudoku Explainer's multiple chains, 8.0 and up)
+//!   when plain alternating implications suffice, "dynamic" (8.5 and up) when the
+//!   singles of the changed board are needed.
+
+use super::chains::{length_penalty, state, Graph, Links, Table};
+use super::propagation::{Contradiction, Propagation};
+use super::step::{capitalize, Effect, Step};
+use super::technique::Technique;
+use super::topology::Rule;
+use super::view::{digits, Branch, Found, View};
+
+/// Longest static implication chain followed, in links.
+const MAX_LINKS: u32 = 30;
+
+/// Every (cell, digit) candidate of the board.
+fn candidates(v: &View) -> Vec<(usize, u8)> {
+    (0..v.topo.cells)
+        .filter(|&c| v.board.digit(c) == 0)
+        .flat_map(|c| digits(v.cands(c)).map(move |d| (c, d)))
+        .collect()
+}
+
+fn push_sorted(mut steps: Vec<Step>, out: &mut Found) {
+    steps.sort_by(|a, b| a.length.cmp(&b.length));
+    for step in steps {
+        if out.push(step) {
+            return;
+        }
+    }
+}
+
+/// Nishio: a placement that leaves its own digit no place somewhere.
+pub fn nishio(v: &View, out: &mut Found) {
+    let names = |c: usize| v.cell(c);
+    let mut steps = Vec::new();
+    for (cell, digit) in candidates(v) {
+        let mut prop = Propagation::new(v.topo, v.board, Some(digit), &names);
+        if let Err(contra) = prop.assume(cell, digit, true) {
+            let cone = prop.cone(&contra.facts);
+            let mut step = Step::new(Technique::Nishio, Effect::Eliminate(vec![(cell, digit)]));
+            step.place = format!("on {digit} at {}", v.cell(cell));
+            step.cells = cells_of(&prop, &cone);
+            step.digits = 1 << (digit - 1);
+            step.length = cone.len();
+            step.difficulty = 7.5 + length_penalty(cone.len() + 1);
+            step.text = format!(
+                "If {} were {digit}: {}; then {}. So {} is not {digit}.",
+                v.cell(cell),
+                prop.story(&cone),
+                contra.what,
+                v.cell(cell)
+            );
+            steps.push(step);
+        }
+    }
+    push_sorted(steps, out);
+}
+
+fn cells_of(prop: &Propagation, cone: &[u32]) -> Vec<usize> {
+    let mut cells: Vec<usize> = cone.iter().map(|&f| prop.facts[f as usize].cell).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// Forcing Chain Contradiction: assuming a candidate placed (or removed) breaks a rule.
+pub fn contradiction(v: &View, out: &mut Found) {
+    let names = |c: usize| v.cell(c);
+    let mut steps = Vec::new();
+    let cache = dynamic_branches(v);
+    for (cell, digit) in candidates(v) {
+        for on in [true, false] {
+            let node = cell * v.topo.size + digit as usize - 1;
+            if on && cache[node].as_ref().is_some_and(|b| !b.0) {
+                continue; // placing it is consistent, as far as singles go
+            }
+            let mut prop = Propagation::new(v.topo, v.board, None, &names);
+            let Err(contra) = prop.assume(cell, digit, on) else {
+                continue;
+            };
+            steps.push(contradiction_step(v, &prop, &contra, cell, digit, on));
+        }
+    }
+    push_sorted(steps, out);
+}
+
+/// What placing each candidate leads to by singles, cached on the view.
+pub fn dynamic_branches<'v>(v: &'v View) -> &'v Vec<Option<Branch>> {
+    v.branches.get_or_init(|| {
+        let names = |c: usize| v.cell(c);
+        let mut out = vec![None; v.topo.cells * v.topo.size];
+        for (cell, digit) in candidates(v) {
+            let mut prop = Propagation::new(v.topo, v.board, None, &names);
+            let broken = prop.assume(cell, digit, true).is_err();
+            let facts = prop.facts.iter().map(|f| (f.cell, f.digit, f.on)).collect();
+            out[cell * v.topo.size + digit as usize - 1] = Some((broken, facts));
+        }
+        out
+    })
+}
+
+fn contradiction_step(
+    v: &View,
+    prop: &Propagation,
+    contra: &Contradiction,
+    cell: usize,
+    digit: u8,
+    on: bool,
+) -> Step {
+    let cone = prop.cone(&contra.facts);
+    let effect = if on {
+        Effect::Eliminate(vec![(cell, digit)])
+    } else {
+        Effect::Place { cell, digit }
+    };
+    let mut step = Step::new(Technique::ForcingChainContradiction, effect);
+    step.place = format!("from {}", v.cell(cell));
+    step.cells = cells_of(prop, &cone);
+    step.digits = 1 << (digit - 1);
+    step.length = cone.len();
+    step.difficulty = 8.5 + length_penalty(cone.len() + 1);
+    let (assumed, conclusion) = if on {
+        (
+            format!("{} were {digit}", v.cell(cell)),
+            format!("{} is not {digit}", v.cell(cell)),
+        )
+    } else {
+        (
+            format!("{} were not {digit}", v.cell(cell)),
+            format!("{} is {digit}", v.cell(cell)),
+        )
+    };
+    step.text = format!(
+        "If {assumed}: {}; then {}. So {conclusion}.",
+        prop.story(&cone),
+        contra.what
+    );
+    step
+}
+
+/// A conclusion common to all branches: (cell, digit, on).
+type Conclusion = (usize, u8, bool);
+
+/// The facts every branch reaches (outside `exclude` cells), with the summed position of
+/// the fact in each branch as a cost.
+fn common(branches: &[Vec<Conclusion>], exclude: &[usize]) -> Vec<(Conclusion, usize)> {
+    let Some(first) = branches.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .filter(|c| !exclude.contains(&c.0))
+        .filter_map(|c| {
+            let mut cost = 0;
+            for branch in branches {
+                cost += branch.iter().position(|x| x == c)?;
+            }
+            Some((*c, cost))
+        })
+        .collect()
+}
+
+/// True when the conclusion changes the board (a placement of an empty cell, or the
+/// removal of a candidate present).
+fn news(v: &View, (cell, digit, on): Conclusion) -> bool {
+    v.board.digit(cell) == 0 && v.board.has(cell, digit) && (!on || v.cands(cell).count_ones() > 1)
+}
+
+/// The branches of `alternatives` (cells and digits placed in turn): static when
+/// `dynamic` is false (alternating implications on the board as it stands), dynamic
+/// otherwise, where a branch that breaks a rule is `None` (that alternative is false, so
+/// only the others count).
+fn branches(
+    v: &View,
+    graph: &Graph,
+    table: &mut Table,
+    alternatives: &[(usize, u8)],
+    dynamic: bool,
+) -> Vec<Option<Vec<Conclusion>>> {
+    let mut out = Vec::new();
+    for &(cell, digit) in alternatives {
+        if dynamic {
+            match dynamic_branches(v)[cell * v.topo.size + digit as usize - 1].as_ref() {
+                Some((false, facts)) => out.push(Some(facts.clone())),
+                _ => out.push(None),
+            }
+        } else {
+            table.run(
+                graph,
+                state(graph.id((cell, digit)), true),
+                Links::All,
+                MAX_LINKS,
+            );
+            out.push(Some(
+                table
+                    .order
+                    .iter()
+                    .map(|&s| {
+                        let (c, d) = graph.node(s as usize / 2);
+                        (c, d, s % 2 == 1)
+                    })
+                    .collect(),
+            ));
+        }
+    }
+    out
+}
+
+/// The story of one branch leading to a conclusion.
+fn branch_story(
+    v: &View,
+    graph: &Graph,
+    table: &mut Table,
+    (cell, digit): (usize, u8),
+    target: Conclusion,
+    dynamic: bool,
+) -> (String, usize) {
+    if dynamic {
+        let names = |c: usize| v.cell(c);
+        let mut prop = Propagation::new(v.topo, v.board, None, &names);
+        let _ = prop.assume(cell, digit, true);
+        let Some(f) = prop.fact_of(target.0, target.1, target.2) else {
+            return (String::new(), 0);
+        };
+        let cone = prop.cone(&[f]);
+        (prop.story(&cone), cone.len())
+    } else {
+        table.run(
+            graph,
+            state(graph.id((cell, digit)), true),
+            Links::All,
+            MAX_LINKS,
+        );
+        let path = table.path(state(graph.id((target.0, target.1)), target.2));
+        (super::chains::notation(v, graph, &path), path.len())
+    }
+}
+
+/// Cell and region forcing chains, `region` choosing which; static ones first.
+pub fn verity(v: &View, out: &mut Found, region: bool) {
+    let graph = Graph::new(v);
+    let mut table = Table::new(&graph);
+    // The groups of alternatives: a cell's candidates, or a digit's places in a region.
+    let mut groups: Vec<(String, Vec<(usize, u8)>, Vec<usize>)> = Vec::new();
+    if region {
+        for (r, reg) in v.topo.regions.iter().enumerate() {
+            if reg.rule == Rule::Partial {
+                continue;
+            }
+            for digit in digits(v.need[r]) {
+                let places = v.cells_for(r, digit);
+                if places.len() >= 2 {
+                    let alts = places.iter().map(|&c| (c, digit)).collect();
+                    groups.push((
+                        format!("the places of {digit} in {}", v.region(r)),
+                        alts,
+                        reg.cells.clone(),
+                    ));
+                }
+            }
+        }
+    } else {
+        for cell in 0..v.topo.cells {
+            if v.board.digit(cell) == 0 && v.cands(cell).count_ones() >= 2 {
+                let alts = digits(v.cands(cell)).map(|d| (cell, d)).collect();
+                groups.push((
+                    format!("the candidates of {}", v.cell(cell)),
+                    alts,
+                    vec![cell],
+                ));
+            }
+        }
+    }
+    let technique = if region {
+        Technique::RegionForcingChain
+    } else {
+        Technique::CellForcingChain
+    };
+    for dynamic in [false, true] {
+        let mut steps = Vec::new();
+        for (what, alts, own) in &groups {
+            let branches = branches(v, &graph, &mut table, alts, dynamic);
+            let live: Vec<Vec<Conclusion>> = branches.iter().flatten().cloned().collect();
+            if live.is_empty() {
+                continue;
+            }
+            let exclude: Vec<usize> = if region { Vec::new() } else { own.clone() };
+            let mut found = common(&live, &exclude);
+            found.retain(|&(c, _)| {
+                news(v, c) && !(region && alts.iter().any(|a| (a.0, a.1, true) == c))
+            });
+            let Some(&(target, _)) = found.iter().min_by_key(|(_, cost)| *cost) else {
+                continue;
+            };
+            let (cell, digit, on) = target;
+            let effect = if on {
+                Effect::Place { cell, digit }
+            } else {
+                Effect::Eliminate(vec![(cell, digit)])
+            };
+            let mut step = Step::new(technique, effect);
+            let mut stories = Vec::new();
+            let mut total = 0;
+            for (&alt, branch) in alts.iter().zip(&branches) {
+                if branch.is_none() {
+                    stories.push(format!(
+                        "if {}={}: that breaks a rule",
+                        v.cell(alt.0),
+                        alt.1
+                    ));
+                    total += 1;
+                    continue;
+                }
+                let (story, len) = branch_story(v, &graph, &mut table, alt, target, dynamic);
+                stories.push(format!("if {}={}: {story}", v.cell(alt.0), alt.1));
+                total += len;
+            }
+            step.place = format!("on {what}");
+            step.digits = 1 << (digit - 1);
+            step.length = total;
+            step.difficulty = if dynamic { 8.5 } else { 8.0 } + length_penalty(total);
+            let mut cells: Vec<usize> = alts.iter().map(|a| a.0).collect();
+            cells.push(cell);
+            cells.sort_unstable();
+            cells.dedup();
+            step.cells = cells;
+            let conclusion = if on {
+                format!("{} is {digit}", v.cell(cell))
+            } else {
+                format!("{} is not {digit}", v.cell(cell))
+            };
+            step.text = capitalize(&format!(
+                "{}one of {what} holds, and each leads to the same fact ({}). So {conclusion}.",
+                if dynamic { "(dynamic) " } else { "" },
+                stories.join("; ")
+            ));
+            steps.push(step);
+        }
+        if !steps.is_empty() {
+            push_sorted(steps, out);
+            return;
+        }
+    }
+}

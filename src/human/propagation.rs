@@ -1,0 +1,421 @@
+//! Singles applied from one assumption, remembering why each fact follows: the
+//! "dynamic" chains of Sudoku Explainer and the forcing chains of HoDoKu, on any board.
+//!
+//! A fact is a candidate turned on (placed) or off (removed). Placing a digit removes
+//! the cell's other candidates and the digit from its peers; a removal can leave a cell
+//! one candidate (naked single), a house or run line one place for a digit it needs
+//! (hidden single), or a run line fewer possible runs (its digits outside every run go).
+//! Each fact keeps the facts it came from, so the argument for any conclusion, and its
+//! length, can be read back. A contradiction is a cell without candidates, a needed digit
+//! without a place, or a line without a possible run.
+//!
+//! With `only` set to a digit, only facts about that digit are followed (Nishio: "if 5
+//! were here, where would the other 5s go?").
+
+use super::board::Board;
+use super::topology::{Rule, Topology};
+use super::view::digits;
+use crate::layout::runs::{matching_runs, LineDigits};
+
+/// One fact: `digit` in `cell` is on (placed) or off (removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// The cell.
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+    /// Placed (true) or removed.
+    pub on: bool,
+    /// Why: the rule in words ("naked single", "hidden single in row 4").
+    pub why: Why,
+    /// The facts it follows from (indices into the fact list).
+    pub parents: Vec<u32>,
+}
+
+/// The rule that produced a fact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The assumption itself.
+    Assumed,
+    /// A placed digit removes the others of its cell and itself from its peers.
+    Placed,
+    /// The last candidate of a cell.
+    NakedSingle,
+    /// The last place of a digit in region (index).
+    HiddenSingle(usize),
+    /// A run line's digits outside every run it can still hold (region index).
+    RunTrim(usize),
+}
+
+/// How a propagation broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    /// What broke, in words.
+    pub what: String,
+    /// The facts that together break it.
+    pub facts: Vec<u32>,
+}
+
+/// A propagation from one assumption.
+pub struct Propagation<'a> {
+    topo: &'a Topology,
+    /// The board as the facts leave it.
+    pub board: Board,
+    /// The facts, in the order found (the assumption first).
+    pub facts: Vec<Fact>,
+    /// Per node (cell * size + digit - 1): the index of its on fact and its off fact.
+    on_fact: Vec<u32>,
+    off_fact: Vec<u32>,
+    queue: Vec<u32>,
+    /// Run lines to check once the singles settle.
+    dirty: Vec<usize>,
+    only: Option<u8>,
+    names: &'a dyn Fn(usize) -> String,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<'a> Propagation<'a> {
+    /// A propagation on `board`, following only `only`'s facts when set.
+    pub fn new(
+        topo: &'a Topology,
+        board: &Board,
+        only: Option<u8>,
+        names: &'a dyn Fn(usize) -> String,
+    ) -> Propagation<'a> {
+        let nodes = topo.cells * topo.size;
+        Propagation {
+            topo,
+            board: board.clone(),
+            facts: Vec::new(),
+            on_fact: vec![NONE; nodes],
+            off_fact: vec![NONE; nodes],
+            queue: Vec::new(),
+            dirty: Vec::new(),
+            only,
+            names,
+        }
+    }
+
+    fn node(&self, cell: usize, digit: u8) -> usize {
+        cell * self.topo.size + digit as usize - 1
+    }
+
+    /// The fact index of `digit` in `cell` being on (or off), if derived.
+    pub fn fact_of(&self, cell: usize, digit: u8, on: bool) -> Option<u32> {
+        let table = if on { &self.on_fact } else { &self.off_fact };
+        let f = table[self.node(cell, digit)];
+        (f != NONE).then_some(f)
+    }
+
+    /// Records a fact unless known; an on fact for a candidate already off, or an off
+    /// fact for one already on, is a contradiction.
+    fn add(
+        &mut self,
+        cell: usize,
+        digit: u8,
+        on: bool,
+        why: Why,
+        parents: Vec<u32>,
+    ) -> Result<(), Contradiction> {
+        if self.only.is_some_and(|d| d != digit) {
+            return Ok(());
+        }
+        let node = self.node(cell, digit);
+        let (same, other) = if on {
+            (self.on_fact[node], self.off_fact[node])
+        } else {
+            (self.off_fact[node], self.on_fact[node])
+        };
+        if same != NONE {
+            return Ok(());
+        }
+        let index = self.facts.len() as u32;
+        self.facts.push(Fact {
+            cell,
+            digit,
+            on,
+            why,
+            parents,
+        });
+        if other != NONE {
+            return Err(Contradiction {
+                what: format!(
+                    "{} would be both {digit} and not {digit}",
+                    (self.names)(cell)
+                ),
+                facts: vec![index, other],
+            });
+        }
+        if on {
+            self.on_fact[node] = index;
+            if self.board.digit(cell) == 0 && !self.board.has(cell, digit) {
+                let mut facts = vec![index];
+                if self.off_fact[node] != NONE {
+                    facts.push(self.off_fact[node]);
+                }
+                return Err(Contradiction {
+                    what: format!("{} cannot hold {digit}", (self.names)(cell)),
+                    facts,
+                });
+            }
+        } else {
+            self.off_fact[node] = index;
+        }
+        self.queue.push(index);
+        Ok(())
+    }
+
+    /// Assumes `digit` in `cell` on or off, and follows the consequences; the
+    /// contradiction reached, if any.
+    pub fn assume(&mut self, cell: usize, digit: u8, on: bool) -> Result<(), Contradiction> {
+        self.add(cell, digit, on, Why::Assumed, Vec::new())?;
+        self.run()
+    }
+
+    fn run(&mut self) -> Result<(), Contradiction> {
+        let mut head = 0;
+        loop {
+            if head == self.queue.len() {
+                // Run lines are checked once the singles settle (their test is dearer).
+                let dirty = std::mem::take(&mut self.dirty);
+                if dirty.is_empty() {
+                    break;
+                }
+                for r in dirty {
+                    self.check_region(r, 0)?;
+                }
+                continue;
+            }
+            let f = self.queue[head] as usize;
+            head += 1;
+            let Fact {
+                cell, digit, on, ..
+            } = self.facts[f].clone();
+            let f = f as u32;
+            if on {
+                if self.board.digit(cell) != 0 {
+                    continue;
+                }
+                // The cell's other candidates, and the digit in its peers, go.
+                let before = self.board.candidates(cell);
+                let peers: Vec<usize> = self.topo.peers[cell]
+                    .iter()
+                    .copied()
+                    .filter(|&p| self.board.digit(p) == 0 && self.board.has(p, digit))
+                    .collect();
+                self.board.place(self.topo, cell, digit);
+                for other in digits(before) {
+                    if other != digit {
+                        self.add(cell, other, false, Why::Placed, vec![f])?;
+                    }
+                }
+                for peer in peers {
+                    self.add(peer, digit, false, Why::Placed, vec![f])?;
+                }
+                self.check_regions(cell, digit)?;
+            } else {
+                if self.board.digit(cell) == 0 {
+                    self.board.eliminate(cell, digit);
+                }
+                self.check_cell(cell)?;
+                self.check_regions(cell, digit)?;
+            }
+        }
+        self.queue.clear();
+        Ok(())
+    }
+
+    /// A removal in `cell` may leave it one candidate, or none.
+    fn check_cell(&mut self, cell: usize) -> Result<(), Contradiction> {
+        if self.board.digit(cell) != 0 || self.only.is_some() {
+            return Ok(());
+        }
+        let cands = self.board.candidates(cell);
+        let offs: Vec<u32> = (1..=self.topo.size as u8)
+            .filter_map(|d| self.fact_of(cell, d, false))
+            .collect();
+        match cands.count_ones() {
+            0 => Err(Contradiction {
+                what: format!("{} has no candidate left", (self.names)(cell)),
+                facts: offs,
+            }),
+            1 => {
+                let digit = cands.trailing_zeros() as u8 + 1;
+                self.add(cell, digit, true, Why::NakedSingle, offs)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A fact about `digit` in `cell` may leave one of its regions one place for it,
+    /// none, or two placements; run lines may lose runs.
+    fn check_regions(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
+        let topo = self.topo;
+        for &r in &topo.cell_regions[cell] {
+            if topo.regions[r].rule == Rule::Run {
+                if !self.dirty.contains(&r) {
+                    self.dirty.push(r);
+                }
+                continue;
+            }
+            self.check_region(r, digit)?;
+        }
+        Ok(())
+    }
+
+    /// The checks of region `r` after a fact about `digit` (0: every digit, for run
+    /// lines).
+    fn check_region(&mut self, r: usize, digit: u8) -> Result<(), Contradiction> {
+        let topo = self.topo;
+        {
+            let region = &topo.regions[r];
+            let mut placed = 0u64;
+            let mut available = 0u64;
+            for &c in &region.cells {
+                match self.board.digit(c) {
+                    0 => available |= self.board.candidates(c),
+                    d => {
+                        if placed >> (d - 1) & 1 == 1 {
+                            let facts = region
+                                .cells
+                                .iter()
+                                .filter_map(|&x| self.fact_of(x, d, true))
+                                .collect();
+                            return Err(Contradiction {
+                                what: format!("{} would hold {d} twice", region.name()),
+                                facts,
+                            });
+                        }
+                        placed |= 1 << (d - 1);
+                    }
+                }
+            }
+            let (need, trim) = match region.rule {
+                Rule::Full => (crate::layout::runs::all_digits(self.topo.size) & !placed, 0),
+                Rule::Partial => (0, 0),
+                Rule::Run => {
+                    let empty: Vec<u64> = region
+                        .cells
+                        .iter()
+                        .filter(|&&c| self.board.digit(c) == 0)
+                        .map(|&c| self.board.candidates(c))
+                        .collect();
+                    let starts = matching_runs(self.topo.size, &empty, placed);
+                    let facts = LineDigits::from_runs(starts, region.cells.len());
+                    if facts.is_empty() {
+                        return Err(Contradiction {
+                            what: format!("{} has no possible run left", region.name()),
+                            facts: self.line_facts(r),
+                        });
+                    }
+                    (facts.required & !placed, available & !facts.possible)
+                }
+            };
+            if trim != 0 {
+                let parents = self.line_facts(r);
+                for c in region.cells.clone() {
+                    if self.board.digit(c) == 0 {
+                        for d in digits(self.board.candidates(c) & trim) {
+                            self.add(c, d, false, Why::RunTrim(r), parents.clone())?;
+                        }
+                    }
+                }
+            }
+            let digits_to_check: Vec<u8> = if region.rule == Rule::Run {
+                digits(need).collect()
+            } else {
+                vec![digit]
+            };
+            for d in digits_to_check {
+                if need >> (d - 1) & 1 == 0 {
+                    continue;
+                }
+                let places: Vec<usize> = region
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.board.digit(c) == 0 && self.board.has(c, d))
+                    .collect();
+                let offs: Vec<u32> = region
+                    .cells
+                    .iter()
+                    .filter_map(|&c| self.fact_of(c, d, false))
+                    .collect();
+                match places.len() {
+                    0 => {
+                        if self.only.is_none_or(|o| o == d) {
+                            return Err(Contradiction {
+                                what: format!("{} has no place left for {d}", region.name()),
+                                facts: offs,
+                            });
+                        }
+                    }
+                    1 => self.add(places[0], d, true, Why::HiddenSingle(r), offs)?,
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The facts about the cells of line `r` so far (the reason of a run trim).
+    fn line_facts(&self, r: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &c in &self.topo.regions[r].cells {
+            for d in 1..=self.topo.size as u8 {
+                if let Some(f) = self.fact_of(c, d, true) {
+                    out.push(f);
+                }
+                if let Some(f) = self.fact_of(c, d, false) {
+                    out.push(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// The facts `roots` follow from (themselves included), ascending: the argument.
+    pub fn cone(&self, roots: &[u32]) -> Vec<u32> {
+        let mut seen = vec![false; self.facts.len()];
+        let mut stack: Vec<u32> = roots.to_vec();
+        let mut out = Vec::new();
+        while let Some(f) = stack.pop() {
+            if std::mem::replace(&mut seen[f as usize], true) {
+                continue;
+            }
+            out.push(f);
+            stack.extend(&self.facts[f as usize].parents);
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The placements of an argument, in order, as `r1c2=5 → r3c4=7 (hidden single in
+    /// row 3)`; removals are implied.
+    pub fn story(&self, cone: &[u32]) -> String {
+        let mut parts = Vec::new();
+        for &f in cone {
+            let fact = &self.facts[f as usize];
+            let name = (self.names)(fact.cell);
+            let what = if fact.on {
+                format!("{name}={}", fact.digit)
+            } else {
+                format!("{name}<>{}", fact.digit)
+            };
+            match fact.why {
+                Why::Assumed => parts.push(what),
+                Why::NakedSingle if fact.on => parts.push(format!("{what} (naked single)")),
+                Why::HiddenSingle(r) if fact.on => parts.push(format!(
+                    "{what} (hidden single in {})",
+                    self.topo.regions[r].name()
+                )),
+                Why::RunTrim(r) if !fact.on && cone.len() <= 12 => {
+                    parts.push(format!("{what} (runs of {})", self.topo.regions[r].name()))
+                }
+                _ => {}
+            }
+        }
+        parts.join(" → ")
+    }
+}

@@ -1,0 +1,288 @@
+//! A Sudoku Explainer-style rating: ER/EP/ED on SE's scale (1.0 to about 11), plus a
+//! level in words.
+//!
+//! Sudoku Explainer (Nicolas Juillerat's, rated by its `serate` tool) solves a puzzle by
+//! always taking the easiest step its techniques offer, in a fixed order of "producers",
+//! and rates it by the hardest step of that path (ER). EP ("pearl") is the hardest step
+//! up to the first placement, ED ("diamond") the first step's value. We take the same
+//! path with our techniques, in SE's order and with SE's values:
+//!
+//! | value | SE's technique | ours |
+//! |---|---|---|
+//! | 1.0 / 1.2 / 1.5 | last value in a house / hidden single in a box / in a line | Full House, Hidden Single |
+//! | 1.7 / 1.9 | direct pointing / claiming (the removal leaves a hidden single) | Locked Candidates, "direct" |
+//! | 2.0 / 2.5 | direct hidden pair / triple | Hidden Pair / Triple, "direct" |
+//! | 2.3 | naked single | Naked Single |
+//! | 2.6 / 2.8 | pointing / claiming | Locked Candidates 1 / 2 |
+//! | 3.0 3.2 3.4 3.6 3.8 4.0 | naked pair, X-Wing, hidden pair, naked triple, swordfish, hidden triple | the same (Locked Pair/Triple as naked) |
+//! | 4.2 / 4.4 | XY-Wing / XYZ-Wing | the same |
+//! | 4.5-4.6 | unique rectangles | Uniqueness Test 1-4 |
+//! | 5.0 5.2 5.4 | naked quad, jellyfish, hidden quad | the same |
+//! | 5.6 | BUG | BUG+1 |
+//! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, single-digit patterns, X-Chain (6.6); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0, 6.5 for an X-cycle) |
+//! | 7.5+ | Nishio | Nishio |
+//! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
+//! | 8.5+ | dynamic forcing chains | Forcing Chain Contradiction, dynamic Cell / Region |
+//!
+//! Chains add SE's length penalty: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24,
+//! ... that the chain's length exceeds (`chains::length_penalty`). SE goes on to 9.0+
+//! (dynamic chains that use locking and subsets inside) and nested chains (9.5 to 11.9);
+//! we have no such rungs, and rate a step that needs search as [`SEARCH_VALUE`]. Our
+//! techniques outside SE's set (Run Trim on the honeycomb) get the value of the SE step
+//! of the same kind. On other boards than 9x9 the same scale applies by analogy.
+
+use super::board::Board;
+use super::ladder::find;
+use super::step::{Effect, Step};
+use super::technique::Technique;
+use super::topology::Topology;
+use super::view::{Found, View};
+use crate::layout::Layout;
+
+/// The value given to a step found by search (SE would need nested chains, 9.5 to
+/// 11.9, or give up).
+pub const SEARCH_VALUE: f64 = 10.0;
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The hardest step (SE's ER).
+    pub er: f64,
+    /// The hardest step up to the first placement (SE's EP, "pearl").
+    pub ep: f64,
+    /// The first step (SE's ED, "diamond").
+    pub ed: f64,
+    /// The technique of the hardest step.
+    pub hardest: Technique,
+    /// The path, in order.
+    pub steps: Vec<Step>,
+}
+
+impl Rating {
+    /// `ER/EP/ED` with one decimal each, as serate prints them.
+    pub fn text(&self) -> String {
+        format!("{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+
+    /// The level in words.
+    pub fn level(&self) -> &'static str {
+        level(self.er)
+    }
+
+    /// True when some step of the path is `technique`.
+    pub fn uses(&self, technique: Technique) -> bool {
+        self.steps.iter().any(|s| s.technique == technique)
+    }
+}
+
+/// The level in words of an ER value.
+///
+/// ```
+/// use sudosat::human::rating::level;
+/// assert_eq!(level(1.2), "easy");
+/// assert_eq!(level(7.2), "diabolical");
+/// ```
+pub fn level(er: f64) -> &'static str {
+    match er {
+        x if x < 1.55 => "easy",
+        x if x < 2.55 => "medium",
+        x if x < 3.95 => "hard",
+        x if x < 5.95 => "expert",
+        x if x < 7.45 => "diabolical",
+        x if x < 8.95 => "extreme",
+        _ => "beyond",
+    }
+}
+
+/// The groups SE tries in order; within a group the easiest step wins. A `direct`
+/// entry counts only steps whose removals leave a hidden single.
+const ORDER: &[(&[Technique], bool)] = &[
+    (&[Technique::FullHouse, Technique::HiddenSingle], false),
+    (
+        &[
+            Technique::LockedCandidatesPointing,
+            Technique::LockedCandidatesClaiming,
+        ],
+        true,
+    ),
+    (&[Technique::HiddenPair], true),
+    (&[Technique::NakedSingle], false),
+    (&[Technique::HiddenTriple], true),
+    (&[Technique::RunTrim], false),
+    (
+        &[
+            Technique::LockedCandidatesPointing,
+            Technique::LockedCandidatesClaiming,
+        ],
+        false,
+    ),
+    (&[Technique::NakedPair, Technique::LockedPair], false),
+    (&[Technique::XWing], false),
+    (&[Technique::HiddenPair], false),
+    (&[Technique::NakedTriple, Technique::LockedTriple], false),
+    (&[Technique::Swordfish], false),
+    (&[Technique::HiddenTriple], false),
+    (&[Technique::XYWing], false),
+    (&[Technique::XYZWing], false),
+    (
+        &[
+            Technique::UniquenessTest1,
+            Technique::UniquenessTest2,
+            Technique::UniquenessTest3,
+            Technique::UniquenessTest4,
+        ],
+        false,
+    ),
+    (&[Technique::NakedQuadruple], false),
+    (&[Technique::Jellyfish], false),
+    (&[Technique::HiddenQuadruple], false),
+    (&[Technique::BugPlusOne], false),
+    (
+        &[
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotFish,
+            Technique::EmptyRectangle,
+            Technique::FinnedXWing,
+            Technique::SashimiXWing,
+            Technique::FinnedSwordfish,
+            Technique::SashimiSwordfish,
+            Technique::FinnedJellyfish,
+            Technique::SashimiJellyfish,
+            Technique::XChain,
+            Technique::WWing,
+            Technique::XYChain,
+            Technique::RemotePair,
+            Technique::ContinuousNiceLoop,
+            Technique::DiscontinuousNiceLoop,
+            Technique::Aic,
+        ],
+        false,
+    ),
+    (&[Technique::Nishio], false),
+    (
+        &[Technique::CellForcingChain, Technique::RegionForcingChain],
+        false,
+    ),
+    (&[Technique::ForcingChainContradiction], false),
+    (&[Technique::Search], false),
+];
+
+/// SE's value of a direct step (a locked candidate or hidden subset whose removals leave
+/// a hidden single).
+fn direct_value(step: &Step) -> f64 {
+    match step.technique {
+        Technique::LockedCandidatesPointing => 1.7,
+        Technique::LockedCandidatesClaiming => 1.9,
+        Technique::HiddenPair => 2.0,
+        _ => 2.5,
+    }
+}
+
+/// True when applying the removals of `step` leaves some house or line that needs an
+/// eliminated digit with exactly one place for it (which it had not before).
+fn leaves_hidden_single(v: &View, step: &Step) -> bool {
+    let Effect::Eliminate(list) = &step.effect else {
+        return false;
+    };
+    for &(cell, digit) in list {
+        for &r in &v.topo.cell_regions[cell] {
+            if v.need[r] >> (digit - 1) & 1 == 0 {
+                continue;
+            }
+            let before = v.positions(r, digit);
+            let region = &v.topo.regions[r];
+            let after = (0..region.cells.len())
+                .filter(|&i| before >> i & 1 == 1)
+                .filter(|&i| !list.contains(&(region.cells[i], digit)))
+                .count();
+            if after == 1 && before.count_ones() > 1 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The easiest step SE would take on `board` (the solution serves search only).
+pub fn easiest(
+    layout: &Layout,
+    topo: &Topology,
+    board: &Board,
+    solution: &[u8],
+    unique: bool,
+) -> Option<Step> {
+    let mut view = View::new(layout, topo, board, unique);
+    view.solution = Some(solution);
+    for &(techniques, direct) in ORDER {
+        let mut best: Option<Step> = None;
+        for &technique in techniques {
+            let mut found = Found::new(true).only(technique);
+            find(technique, &view, &mut found);
+            for mut step in found.steps {
+                if !step.agrees_with(solution) {
+                    continue; // a bug; the tutor records these, the rater skips them
+                }
+                if direct {
+                    if !leaves_hidden_single(&view, &step) {
+                        continue;
+                    }
+                    step.difficulty = direct_value(&step);
+                }
+                if technique == Technique::Search {
+                    step.difficulty = SEARCH_VALUE;
+                }
+                if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                    best = Some(step);
+                }
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// The rating of `puzzle` (givens, 0 blank) whose unique solution is `solution`.
+pub fn rate(layout: &Layout, puzzle: &[u8], solution: &[u8]) -> Rating {
+    let topo = Topology::new(layout);
+    rate_with(layout, &topo, puzzle, solution)
+}
+
+/// [`rate`] with the topology built.
+pub fn rate_with(layout: &Layout, topo: &Topology, puzzle: &[u8], solution: &[u8]) -> Rating {
+    let mut board = Board::new(layout, puzzle);
+    let mut rating = Rating {
+        er: 0.0,
+        ep: 0.0,
+        ed: 0.0,
+        hardest: Technique::FullHouse,
+        steps: Vec::new(),
+    };
+    let mut placed = false;
+    while !board.is_complete() {
+        let Some(step) = easiest(layout, topo, &board, solution, true) else {
+            break;
+        };
+        if rating.steps.is_empty() {
+            rating.ed = step.difficulty;
+        }
+        if step.difficulty > rating.er {
+            rating.er = step.difficulty;
+            rating.hardest = step.technique;
+        }
+        if !placed {
+            rating.ep = rating.er;
+            placed = matches!(step.effect, Effect::Place { .. });
+        }
+        board.apply_with(topo, &step);
+        rating.steps.push(step);
+    }
+    // Round as serate prints: to a tenth.
+    let round = |x: f64| (x * 10.0).round() / 10.0;
+    rating.er = round(rating.er);
+    rating.ep = round(rating.ep);
+    rating.ed = round(rating.ed);
+    rating
+}
