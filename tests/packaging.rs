@@ -182,3 +182,37 @@ fn the_architecture_doc_names_every_module() {
     );
     assert!(modules.len() > 50, "the walk found only {modules:?}");
 }
+
+/// `make help` lists every target the Makefile declares phony, each with a description.
+#[test]
+fn make_help_lists_every_target() {
+    let makefile = fs::read_to_string(root().join("Makefile")).unwrap();
+    let phony: Vec<&str> = makefile
+        .lines()
+        .filter_map(|line| line.strip_prefix(".PHONY:"))
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert!(
+        phony.contains(&"test") && phony.contains(&"help"),
+        "{phony:?}"
+    );
+    let output = Command::new("make")
+        .args(["--no-print-directory", "-s", "help"])
+        .current_dir(root())
+        .output()
+        .expect("run make help");
+    assert!(output.status.success(), "make help failed");
+    let help = String::from_utf8_lossy(&output.stdout);
+    for target in phony {
+        let line = help
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(target))
+            .unwrap_or_else(|| panic!("make help does not list `{target}`:\n{help}"));
+        assert!(
+            line.split_whitespace()
+                .nth(1)
+                .is_some_and(|word| word != "-"),
+            "`{target}` has no description in make help: {line}"
+        );
+    }
+}
