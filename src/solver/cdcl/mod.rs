@@ -356,11 +356,20 @@ impl Solver {
     }
 
     fn propagate(&mut self) -> Option<ClauseRef> {
-        // SAFETY: `ensure_vars` grows the trail and the watch lists together and neither
-        // ever shrinks; `add_clause` calls it before it stores a clause, a learnt clause
-        // is made of negated trail literals, and garbage collection only moves clauses.
-        // So every literal of the arena and of its watches has a variable the trail has
-        // room for, which is `propagate`'s condition.
+        // SAFETY: `propagate`'s condition is that every literal in the watch lists, and
+        // every literal of a clause they point to, has a variable the trail has room
+        // for. The trail is never replaced and only grows (`ensure_vars` sizes it), so
+        // it suffices that each such literal had room when it was stored, and each had:
+        // - `add_clause` (also used to restore eliminated variables) calls
+        //   `ensure_vars` before it stores a clause;
+        // - a learnt clause is made of negated trail literals;
+        // - elimination (`preprocess`) replaces the arena and the watch lists, which do
+        //   shrink then, but it fills them only with clauses of the old arena,
+        //   strengthened (a subset of one) or resolved (two of them joined, one variable
+        //   dropped), so with no literal the old arena lacked;
+        // - reduction, simplification and garbage collection delete, move and re-watch
+        //   clauses of the arena, never add a literal;
+        // - a watch's blocker or implied literal is a literal of the clause it watches.
         unsafe {
             watch::propagate(
                 &mut self.watches,
