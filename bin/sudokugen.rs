@@ -10,6 +10,7 @@ use sudosat::cli::{self, sudokugen};
 use sudosat::gen::puzzles::{Request, Target};
 use sudosat::gen::rate::Level;
 use sudosat::gen::OutputFormat;
+use sudosat::human::Technique;
 
 /// Generate distinct solved grids, unique puzzles, and difficulty ratings.
 #[derive(Parser)]
@@ -45,9 +46,16 @@ enum Command {
         /// Remove givens until none can be removed (the default).
         #[arg(long)]
         minimal: bool,
-        /// Only puzzles of this level: propagation|easy, probing|medium, search|hard.
+        /// Only puzzles of this SAT level: propagation|easy, probing|medium, search|hard.
         #[arg(long, value_name = "LEVEL")]
         difficulty: Option<Level>,
+        /// Only puzzles whose SE-style rating (ER) lies in A-B, e.g. 3.0-4.5.
+        #[arg(long, value_name = "A-B", value_parser = parse_range)]
+        rating: Option<(f64, f64)>,
+        /// Only puzzles whose rating path uses this technique (e.g. x-wing; see
+        /// docs/techniques.md for the names).
+        #[arg(long, value_name = "NAME")]
+        technique: Option<Technique>,
         /// Seed of the random choices (same seed, same puzzles).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -62,7 +70,7 @@ enum Command {
         #[arg(long, default_value = "line")]
         format: OutputFormat,
     },
-    /// Rate puzzles by the reasoning a SAT solver needs.
+    /// Rate puzzles on Sudoku Explainer's scale (ER/EP/ED and a level).
     Rate {
         /// Puzzle file; `-` or nothing reads standard input.
         input: Option<PathBuf>,
@@ -71,6 +79,20 @@ enum Command {
         /// Print only the count of puzzles per level.
         #[arg(long)]
         summary: bool,
+        /// Print each puzzle's steps: EFFECTS, TECHNIQUE and WHY, tab-separated.
+        #[arg(long, conflicts_with_all = ["summary", "sat"])]
+        steps: bool,
+        /// Rate by the reasoning a SAT solver needs (propagation, probing, search).
+        #[arg(long)]
+        sat: bool,
+    },
+    /// Check our techniques against HoDoKu's regression library.
+    Reglib {
+        /// The library file (reglib-1.3.txt).
+        input: PathBuf,
+        /// Only this technique: a library code (0300) or a name (x-wing).
+        #[arg(long, value_name = "NAME")]
+        technique: Option<String>,
     },
 }
 
@@ -120,6 +142,8 @@ fn main() -> ExitCode {
                 clues,
                 minimal: _,
                 difficulty,
+                rating,
+                technique,
                 seed,
                 attempts,
                 check_conflicts,
@@ -132,6 +156,8 @@ fn main() -> ExitCode {
                 difficulty,
                 attempts,
                 check_conflicts,
+                rating,
+                technique,
             };
             Some(sudokugen::Command::Puzzles {
                 count,
@@ -146,13 +172,20 @@ fn main() -> ExitCode {
                 input,
                 board,
                 summary,
+                steps,
+                sat,
             }),
             None,
         ) => Some(sudokugen::Command::Rate {
             input,
             board: board.lib(),
             summary,
+            sat,
+            steps,
         }),
+        (Some(Command::Reglib { input, technique }), None) => {
+            Some(sudokugen::Command::Reglib { input, technique })
+        }
         _ => None,
     };
     cli::run("sudokugen", || sudokugen::run(command.as_ref()))
@@ -179,4 +212,16 @@ impl GridOptions {
             seed: self.seed,
         }
     }
+}
+
+/// `A-B` as a range of ratings, e.g. `3.0-4.5`.
+fn parse_range(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected a rating range such as 3.0-4.5, not `{text}`");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: f64 = low.trim().parse().map_err(|_| bad())?;
+    let high: f64 = high.trim().parse().map_err(|_| bad())?;
+    if !(low.is_finite() && high.is_finite() && low <= high) {
+        return Err(bad());
+    }
+    Ok((low, high))
 }

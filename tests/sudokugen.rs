@@ -160,6 +160,8 @@ fn counts_are_validated_with_exit_2() {
         (vec!["puzzles", "0"], "positive integer"),
         (vec!["puzzles", "1", "--clues", "82"], "--clues 82"),
         (vec!["rate", "/no/such/file"], "/no/such/file"),
+        (vec!["rate", "--sat", "/no/such/file"], "/no/such/file"),
+        (vec!["reglib", "/no/such/file"], "/no/such/file"),
     ] {
         let out = sudokugen(&args);
         out.expect_code(2).expect_no_stdout();
@@ -317,20 +319,20 @@ fn block_format_puzzles_feed_sudoku2cnf() {
 }
 
 #[test]
-fn rating_orders_known_puzzles_and_generation_hits_levels() {
+fn sat_levels_order_known_puzzles_and_generation_hits_levels() {
     let easy =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
     // No puzzles on stdin: nothing to rate, and no error.
-    let out = sudokugen(&["rate"]);
+    let out = sudokugen(&["rate", "--sat"]);
     out.expect_code(0);
     assert!(out.stdout.is_empty());
-    let rated = run_program(&binary_path(), &["rate"], easy.as_bytes());
+    let rated = run_program(&binary_path(), &["rate", "--sat"], easy.as_bytes());
     rated.expect_code(0);
     assert_eq!(rated.stdout_text(), "propagation 0\n");
     for level in ["propagation", "probing"] {
         let out = sudokugen(&["puzzles", "2", "--difficulty", level, "--seed", "4"]);
         out.expect_code(0);
-        let rated = run_program(&binary_path(), &["rate"], &out.stdout);
+        let rated = run_program(&binary_path(), &["rate", "--sat"], &out.stdout);
         rated.expect_code(0);
         assert!(
             rated.stdout_text().lines().all(|l| l.starts_with(level)),
@@ -338,6 +340,128 @@ fn rating_orders_known_puzzles_and_generation_hits_levels() {
             rated.stdout_text()
         );
     }
-    let summary = run_program(&binary_path(), &["rate", "--summary"], easy.as_bytes());
+    let summary = run_program(
+        &binary_path(),
+        &["rate", "--sat", "--summary"],
+        easy.as_bytes(),
+    );
     assert!(summary.stdout_text().starts_with("propagation         1"));
+}
+
+#[test]
+fn se_rating_steps_and_not_unique() {
+    let easy =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+    let rated = run_program(&binary_path(), &["rate"], easy.as_bytes());
+    rated.expect_code(0);
+    assert_eq!(
+        rated.stdout_text(),
+        "1.2/1.2/1.2 easy (hardest: Hidden Single)\n"
+    );
+    // The path: one step a line, tab-separated, each effect in the puzzle's cell names.
+    let steps = run_program(&binary_path(), &["rate", "--steps"], easy.as_bytes());
+    steps.expect_code(0);
+    let text = steps.stdout_text();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("puzzle 1: 1.2/1.2/1.2 easy (hardest: Hidden Single)")
+    );
+    let rest: Vec<&str> = lines.collect();
+    assert_eq!(
+        rest.len(),
+        easy.trim().bytes().filter(|&b| b == b'.').count()
+    );
+    for line in &rest {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(
+            fields[0].starts_with('r') && fields[0].contains('='),
+            "{line}"
+        );
+        assert!(!fields[2].is_empty());
+    }
+    // Two solutions: rated "not unique", no path, exit 1; the next puzzle still rated.
+    let two = ".................................................................................\n";
+    let both = format!("{two}{easy}");
+    let out = run_program(&binary_path(), &["rate", "--steps"], both.as_bytes());
+    out.expect_code(1);
+    let text = out.stdout_text();
+    assert!(
+        text.starts_with("puzzle 1: not unique\npuzzle 2: 1.2/1.2/1.2 easy"),
+        "{text}"
+    );
+    // A hard one: AI Escargot needs more than singles and is rated as such.
+    let escargot =
+        std::fs::read_to_string(crate::util::testdata("puzzles/9x9_ai_escargot.txt")).unwrap();
+    let out = run_program(&binary_path(), &["rate"], escargot.as_bytes());
+    out.expect_code(0);
+    let er: f64 = out
+        .stdout_text()
+        .split('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(er >= 6.5, "{}", out.stdout_text());
+}
+
+#[test]
+fn puzzles_by_rating_range_and_technique() {
+    let out = sudokugen(&["puzzles", "2", "--rating", "2.6-4.0", "--seed", "3"]);
+    out.expect_code(0);
+    let rated = run_program(&binary_path(), &["rate"], &out.stdout);
+    rated.expect_code(0);
+    for line in rated.stdout_text().lines() {
+        let er: f64 = line.split('/').next().unwrap().parse().unwrap();
+        assert!((2.6..=4.0).contains(&er), "{line}");
+    }
+    let out = sudokugen(&[
+        "puzzles",
+        "1",
+        "--technique",
+        "x-wing",
+        "--seed",
+        "5",
+        "--attempts",
+        "3000",
+    ]);
+    out.expect_code(0);
+    let steps = run_program(&binary_path(), &["rate", "--steps"], &out.stdout);
+    assert!(
+        steps.stdout_text().contains("\tX-Wing\t"),
+        "{}",
+        steps.stdout_text()
+    );
+    for (args, fragment) in [
+        (vec!["puzzles", "1", "--rating", "4-3"], "rating range"),
+        (vec!["puzzles", "1", "--rating", "x"], "rating range"),
+        (
+            vec!["puzzles", "1", "--technique", "no-such"],
+            "unknown technique",
+        ),
+    ] {
+        sudokugen(&args)
+            .expect_code(2)
+            .expect_no_stdout()
+            .expect_stderr_contains(fragment);
+    }
+}
+
+#[test]
+fn the_regression_library_command_reads_the_library_and_refuses_bad_lines() {
+    let dir = scratch("sudokugen-reglib");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# a comment\n:0300:5:not a grid:::\n").unwrap();
+    let out = sudokugen(&["reglib", bad.to_str().unwrap()]);
+    out.expect_code(2)
+        .expect_no_stdout()
+        .expect_stderr_contains("line 2");
+    let Some(library) = sudosat::testkit::external::shared_path("puzzles/hodoku/reglib-1.3.txt")
+    else {
+        return;
+    };
+    let out = sudokugen(&["reglib", library.to_str().unwrap(), "--technique", "x-wing"]);
+    out.expect_code(0);
+    assert_eq!(out.stdout_text(), "0300\t11\t0\tX-Wing\n");
 }

@@ -2,6 +2,8 @@
 //! ([`grids`], [`puzzles`], [`rate`]); the work itself is in [`crate::gen`]. The binary
 //! only parses flags into a [`Command`].
 
+mod human;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -79,6 +81,17 @@ pub enum Command {
         board: Board,
         /// Only the count and mean score per level.
         summary: bool,
+        /// The SAT levels (propagation, probing, search) instead of the SE-style rating.
+        sat: bool,
+        /// Each puzzle's path, one step a line.
+        steps: bool,
+    },
+    /// `sudokugen reglib FILE`: HoDoKu's regression library against our techniques.
+    Reglib {
+        /// The library file.
+        input: PathBuf,
+        /// Only this technique (a code such as `0300`, or a name).
+        technique: Option<String>,
     },
 }
 
@@ -98,9 +111,19 @@ pub fn run(command: Option<&Command>) -> Result<u8, Failure> {
             input,
             board,
             summary,
+            sat: true,
+            ..
         }) => rate(input.as_deref(), board, *summary),
+        Some(Command::Rate {
+            input,
+            board,
+            summary,
+            steps,
+            ..
+        }) => human::rate_se(input.as_deref(), board, *summary, *steps),
+        Some(Command::Reglib { input, technique }) => human::reglib(input, technique.as_deref()),
         None => Err(Failure::usage(
-            "give a command (grids, puzzles, rate) or -c N; see --help",
+            "give a command (grids, puzzles, rate, reglib) or -c N; see --help",
         )),
     }
 }
@@ -122,7 +145,7 @@ pub struct Board {
 
 impl Board {
     /// The resolved layout; an unknown one is a usage error (exit 2).
-    fn layout(&self) -> Result<Layout, Failure> {
+    pub(crate) fn layout(&self) -> Result<Layout, Failure> {
         Layout::resolve(&self.layout, self.size).map_err(Failure::usage)
     }
 }
@@ -143,7 +166,7 @@ pub struct GridOptions {
 }
 
 /// The error of the library as the binary's failure, with its exit code.
-fn gen_failure(error: GenError) -> Failure {
+pub(crate) fn gen_failure(error: GenError) -> Failure {
     match error {
         GenError::Io(io) => Failure::output(io),
         other => Failure::new(other.exit_code(), other),
@@ -229,8 +252,8 @@ pub fn puzzles(
     Ok(0)
 }
 
-/// `sudokugen rate [INPUT]`: one rating line per puzzle read from `input` (stdin for
-/// `None` or `-`), or with `summary` the count and mean score of each level.
+/// `sudokugen rate --sat [INPUT]`: one SAT level line per puzzle read from `input` (stdin
+/// for `None` or `-`), or with `summary` the count and mean score of each level.
 pub fn rate(input: Option<&Path>, board: &Board, summary: bool) -> Result<u8, Failure> {
     let source = Source::from_arg(input);
     let layout = board.layout()?;

@@ -47,6 +47,8 @@ use super::rate::{Level, Rater};
 use super::symmetry::shuffled;
 use super::GenError;
 use crate::grid::Grid;
+use crate::human::rating::rate_with;
+use crate::human::{Technique, Topology};
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::Solver;
@@ -87,6 +89,11 @@ pub struct Request {
     /// Boards of houses only are asked the exact bitset check first, which needs no
     /// such budget.
     pub check_conflicts: Option<u64>,
+    /// The range the Sudoku Explainer-style rating (`human::rating`, ER) must fall in.
+    pub rating: Option<(f64, f64)>,
+    /// A technique the rating's path must use (the puzzle needs it, as far as the
+    /// easiest-first path goes).
+    pub technique: Option<Technique>,
 }
 
 /// A puzzle generator for one layout.
@@ -107,6 +114,8 @@ pub struct Generator {
     assumptions: Vec<Lit>,
     /// The rater of `--difficulty`, built on first use and kept for every candidate.
     rater: Option<Rater>,
+    /// The regions the human techniques of `--rating` and `--technique` work on.
+    topology: Option<Topology>,
 }
 
 impl Generator {
@@ -132,6 +141,7 @@ impl Generator {
             peers,
             assumptions: Vec::new(),
             rater: None,
+            topology: None,
         })
     }
 
@@ -171,6 +181,20 @@ impl Generator {
                     continue;
                 }
             }
+            if request.rating.is_some() || request.technique.is_some() {
+                let layout = self.grids.layout();
+                let topo = self.topology.get_or_insert_with(|| Topology::new(layout));
+                let rating = rate_with(layout, topo, puzzle.cells(), solution.cells());
+                if request
+                    .rating
+                    .is_some_and(|(low, high)| rating.er < low || rating.er > high)
+                {
+                    continue;
+                }
+                if request.technique.is_some_and(|t| !rating.uses(t)) {
+                    continue;
+                }
+            }
             return Ok(puzzle);
         }
         let mut what = match request.target {
@@ -179,6 +203,12 @@ impl Generator {
         };
         if let Some(level) = request.difficulty {
             what.push_str(&format!(" at level {level}"));
+        }
+        if let Some((low, high)) = request.rating {
+            what.push_str(&format!(" rated {low:.1}-{high:.1}"));
+        }
+        if let Some(technique) = request.technique {
+            what.push_str(&format!(" needing {technique}"));
         }
         Err(GenError::Budget {
             what,
@@ -325,6 +355,8 @@ mod tests {
                 difficulty: None,
                 attempts: 10,
                 check_conflicts: None,
+                rating: None,
+                technique: None,
             };
             for _ in 0..3 {
                 let puzzle = gen.next(&request).unwrap();
@@ -349,6 +381,8 @@ mod tests {
             difficulty: None,
             attempts: 10,
             check_conflicts: Some(200),
+            rating: None,
+            technique: None,
         };
         for _ in 0..3 {
             let puzzle = gen.next(&request).unwrap();
@@ -364,6 +398,8 @@ mod tests {
             difficulty: None,
             attempts: 50,
             check_conflicts: None,
+            rating: None,
+            technique: None,
         };
         let make = |seed| {
             let mut gen = Generator::new(&layout, seed).unwrap();
@@ -389,6 +425,8 @@ mod tests {
             difficulty: None,
             attempts: 3,
             check_conflicts: None,
+            rating: None,
+            technique: None,
         };
         assert!(matches!(
             gen.next(&too_few),
@@ -399,5 +437,43 @@ mod tests {
             ..too_few
         };
         assert!(matches!(gen.next(&zero), Err(GenError::BadClues { .. })));
+    }
+
+    fn unique(layout: &Layout, puzzle: &Grid) -> Grid {
+        let cnf = crate::play::empty_board_cnf(layout).unwrap();
+        match crate::play::solutions(layout, puzzle, &cnf).unwrap() {
+            crate::play::Solutions::Unique(grid) => grid,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn rating_ranges_and_techniques_select_puzzles() {
+        let layout = Layout::square(9).unwrap();
+        let mut gen = Generator::new(&layout, 2).unwrap();
+        let request = Request {
+            target: Target::Minimal,
+            difficulty: None,
+            attempts: 200,
+            check_conflicts: None,
+            rating: Some((2.6, 4.5)),
+            technique: None,
+        };
+        let topo = Topology::new(&layout);
+        for _ in 0..2 {
+            let puzzle = gen.next(&request).unwrap();
+            let solution = unique(&layout, &puzzle);
+            let rating = rate_with(&layout, &topo, puzzle.cells(), solution.cells());
+            assert!((2.6..=4.5).contains(&rating.er), "{}", rating.text());
+        }
+        let pointing = Request {
+            rating: None,
+            technique: Some(Technique::LockedCandidatesPointing),
+            ..request
+        };
+        let puzzle = gen.next(&pointing).unwrap();
+        let solution = unique(&layout, &puzzle);
+        let rating = rate_with(&layout, &topo, puzzle.cells(), solution.cells());
+        assert!(rating.uses(Technique::LockedCandidatesPointing));
     }
 }

@@ -251,7 +251,7 @@ pub fn is_lasso(graph: &Graph, path: &[usize], skip_last: bool) -> bool {
     let cells: Vec<usize> = path[..end].iter().map(|&s| graph.node(s / 2).0).collect();
     for i in 0..cells.len() {
         for j in i + 1..cells.len() {
-            if cells[i] == cells[j] && !(j == i + 1) {
+            if cells[i] == cells[j] && j != i + 1 {
                 return true;
             }
         }

@@ -31,7 +31,7 @@ fn candidates(v: &View) -> Vec<(usize, u8)> {
 }
 
 fn push_sorted(mut steps: Vec<Step>, out: &mut Found) {
-    steps.sort_by(|a, b| a.length.cmp(&b.length));
+    steps.sort_by_key(|s| s.length);
     for step in steps {
         if out.push(step) {
             return;
@@ -246,12 +246,16 @@ fn branch_story(
     }
 }
 
+/// Alternatives of a forcing chain: their name in words, the (cell, digit) placements,
+/// and the cells whose facts do not count as conclusions.
+type Group = (String, Vec<(usize, u8)>, Vec<usize>);
+
 /// Cell and region forcing chains, `region` choosing which; static ones first.
 pub fn verity(v: &View, out: &mut Found, region: bool) {
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
     // The groups of alternatives: a cell's candidates, or a digit's places in a region.
-    let mut groups: Vec<(String, Vec<(usize, u8)>, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     if region {
         for (r, reg) in v.topo.regions.iter().enumerate() {
             if reg.rule == Rule::Partial {

@@ -343,13 +343,11 @@ impl<'a> Propagation<'a> {
                     .filter_map(|&c| self.fact_of(c, d, false))
                     .collect();
                 match places.len() {
-                    0 => {
-                        if self.only.is_none_or(|o| o == d) {
-                            return Err(Contradiction {
-                                what: format!("{} has no place left for {d}", region.name()),
-                                facts: offs,
-                            });
-                        }
+                    0 if self.only.map_or(true, |o| o == d) => {
+                        return Err(Contradiction {
+                            what: format!("{} has no place left for {d}", region.name()),
+                            facts: offs,
+                        });
                     }
                     1 => self.add(places[0], d, true, Why::HiddenSingle(r), offs)?,
                     _ => {}

@@ -232,7 +232,10 @@ pub fn easiest(
                 if technique == Technique::Search {
                     step.difficulty = SEARCH_VALUE;
                 }
-                if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                if best
+                    .as_ref()
+                    .map_or(true, |b| step.difficulty < b.difficulty)
+                {
                     best = Some(step);
                 }
             }

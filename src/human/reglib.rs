@@ -271,7 +271,7 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
         let (elims, places) = effect_of(step);
         elims == case.eliminations
             && places == case.placements
-            && case.extra.is_none_or(|length| step.length == length)
+            && case.extra.map_or(true, |length| step.length == length)
     };
     let Some(_) = matching.iter().find(expected) else {
         let step = matching[0];

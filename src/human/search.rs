@@ -10,7 +10,7 @@ use super::view::{digits, Found, View};
 use crate::layout::runs::{matching_runs, LineDigits};
 
 /// Guesses the search may make per refuted candidate before it stops counting.
-pub const SEARCH_BUDGET: u64 = 20_000;
+pub const SEARCH_BUDGET: u64 = 500;
 
 /// Singles (naked, hidden on what a house or line needs) and run trims to a fixpoint;
 /// false on a contradiction (a cell without candidates, a needed digit without a cell,

@@ -295,3 +295,71 @@ fn survey() {
         slowest.0
     );
 }
+
+/// The puzzles of a shared set, every `step`-th from the first, at most `count`.
+fn shared_sample(relative: &str, layout: &Layout, step: usize, count: usize) -> Option<Vec<Grid>> {
+    let path = crate::testkit::external::shared_path(relative)?;
+    let text = std::fs::read_to_string(path).unwrap();
+    // The shared files carry comment and count lines; take lines that parse as puzzles.
+    let puzzles: Vec<Grid> = text
+        .lines()
+        .filter_map(|line| parse_puzzles_for(line.trim(), layout, false).ok())
+        .filter_map(|mut p| (p.len() == 1).then(|| p.remove(0).grid))
+        .step_by(step)
+        .take(count)
+        .collect();
+    Some(puzzles)
+}
+
+/// Nothing wrong, ever: every step of every puzzle of a fixed sample of each shared set
+/// agrees with the unique solution (`solve_checked` asserts it, and that the tutor found
+/// no wrong step to drop). `make bench-hints` runs the whole sets.
+fn nothing_wrong(relative: &str, layout: &Layout, step: usize, count: usize) {
+    let Some(puzzles) = shared_sample(relative, layout, step, count) else {
+        return;
+    };
+    assert!(!puzzles.is_empty(), "{relative}: no puzzles read");
+    for puzzle in &puzzles {
+        solve_checked(layout, puzzle);
+    }
+}
+
+#[test]
+fn nothing_wrong_on_17_clue_puzzles() {
+    nothing_wrong(
+        "puzzles/puzzles2_17_clue",
+        &Layout::square(9).unwrap(),
+        491,
+        100,
+    );
+}
+
+#[test]
+fn nothing_wrong_on_top95() {
+    nothing_wrong(
+        "puzzles/norvig_top95.txt",
+        &Layout::square(9).unwrap(),
+        1,
+        95,
+    );
+}
+
+#[test]
+fn nothing_wrong_on_top1465() {
+    nothing_wrong(
+        "puzzles/puzzles3_magictour_top1465",
+        &Layout::square(9).unwrap(),
+        29,
+        50,
+    );
+}
+
+#[test]
+fn nothing_wrong_on_hard_hanidoku() {
+    nothing_wrong(
+        "puzzles/hanidoku/1050_hard_hanidoku.txt",
+        &Layout::hanidoku(),
+        105,
+        10,
+    );
+}

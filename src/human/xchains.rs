@@ -19,8 +19,11 @@ use super::view::{digits, Found, View};
 /// Longest chain searched, in links.
 const MAX_LINKS: u32 = 20;
 
+/// Steps by their eliminations and digits.
+type Best = HashMap<(Vec<(usize, u8)>, u64), Step>;
+
 /// Keeps the shortest step for each set of eliminations.
-fn keep(best: &mut HashMap<(Vec<(usize, u8)>, u64), Step>, step: Step) {
+fn keep(best: &mut Best, step: Step) {
     let key = match &step.effect {
         Effect::Eliminate(list) => (list.clone(), step.digits),
         Effect::Place { .. } => return,
@@ -33,7 +36,7 @@ fn keep(best: &mut HashMap<(Vec<(usize, u8)>, u64), Step>, step: Step) {
     }
 }
 
-fn flush(best: HashMap<(Vec<(usize, u8)>, u64), Step>, out: &mut Found) {
+fn flush(best: Best, out: &mut Found) {
     let mut steps: Vec<Step> = best.into_values().collect();
     steps.sort_by(|a, b| (a.length, &a.cells).cmp(&(b.length, &b.cells)));
     for step in steps {

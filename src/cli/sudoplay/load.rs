@@ -134,6 +134,8 @@ fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failur
         difficulty: options.difficulty,
         attempts: 1000,
         check_conflicts: (!layout.lines().is_empty()).then_some(HANIDOKU_CHECK_CONFLICTS),
+        rating: None,
+        technique: None,
     };
     if layout.size() >= 25 {
         eprintln!(
