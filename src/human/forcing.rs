@@ -350,9 +350,109 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
             ));
             steps.push(step);
         }
+        if dynamic && region {
+            steps.extend(run_forcing(v));
+        }
         if !steps.is_empty() {
             push_sorted(steps, out);
             return;
         }
     }
+}
+
+/// Region forcing chains over the runs a honeycomb line can still hold: each run, held
+/// in turn (the digits outside it removed from the line's cells), leads by singles to
+/// the same fact, or breaks a rule.
+fn run_forcing(v: &View) -> Vec<Step> {
+    use crate::layout::runs::run_mask;
+    let names = |c: usize| v.cell(c);
+    let mut steps = Vec::new();
+    for (r, region) in v.topo.regions.iter().enumerate() {
+        let Some(facts) = v.lines[r] else { continue };
+        if facts.starts.count_ones() < 2 {
+            continue;
+        }
+        let len = region.cells.len();
+        let runs: Vec<u64> = digits(facts.starts)
+            .map(|s| run_mask(s as usize, len))
+            .collect();
+        let mut branches: Vec<Option<(Vec<Conclusion>, Propagation)>> = Vec::new();
+        for &run in &runs {
+            let assumed: Vec<(usize, u8, bool)> = region
+                .cells
+                .iter()
+                .filter(|&&c| v.board.digit(c) == 0)
+                .flat_map(|&c| digits(v.cands(c) & !run).map(move |d| (c, d, false)))
+                .collect();
+            let mut prop = Propagation::new(v.topo, v.board, None, &names);
+            match prop.assume_many(&assumed) {
+                Ok(()) => {
+                    let list = prop.facts.iter().map(|f| (f.cell, f.digit, f.on)).collect();
+                    branches.push(Some((list, prop)));
+                }
+                Err(_) => branches.push(None),
+            }
+        }
+        let live: Vec<Vec<Conclusion>> =
+            branches.iter().flatten().map(|(l, _)| l.clone()).collect();
+        if live.is_empty() {
+            continue;
+        }
+        let mut found = common(&live, &[]);
+        found.retain(|&(c, _)| news(v, c));
+        let Some(&(target, _)) = found.iter().min_by_key(|(_, cost)| *cost) else {
+            continue;
+        };
+        let (cell, digit, on) = target;
+        let effect = if on {
+            Effect::Place { cell, digit }
+        } else {
+            Effect::Eliminate(vec![(cell, digit)])
+        };
+        let mut step = Step::new(Technique::RegionForcingChain, effect);
+        let mut stories = Vec::new();
+        let mut total = 0;
+        for (&run, branch) in runs.iter().zip(&branches) {
+            let low = run.trailing_zeros() + 1;
+            let high = 64 - run.leading_zeros();
+            match branch {
+                None => {
+                    stories.push(format!("if its run is {low}-{high}: that breaks a rule"));
+                    total += 1;
+                }
+                Some((_, prop)) => {
+                    let f = prop.fact_of(cell, digit, on).expect("a common fact");
+                    let cone = prop.cone(&[f]);
+                    total += cone.len();
+                    stories.push(format!("if its run is {low}-{high}: {}", prop.story(&cone)));
+                }
+            }
+        }
+        step.place = format!("on the runs of {}", v.region(r));
+        step.digits = 1 << (digit - 1);
+        step.length = total;
+        step.difficulty = 8.5 + length_penalty(total);
+        let mut cells = region.cells.clone();
+        cells.push(cell);
+        cells.sort_unstable();
+        cells.dedup();
+        step.cells = cells;
+        step.groups = vec![region.group];
+        let conclusion = if on {
+            format!("{} is {digit}", v.cell(cell))
+        } else {
+            format!("{} is not {digit}", v.cell(cell))
+        };
+        step.text = capitalize(&format!(
+            "{} holds one of the runs {}; each leads to the same fact ({}). So {conclusion}.",
+            v.region(r),
+            runs.iter()
+                .map(|run| format!("{}-{}", run.trailing_zeros() + 1, 64 - run.leading_zeros()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            stories.join("; ")
+        ));
+        steps.push(step);
+    }
+    steps
 }

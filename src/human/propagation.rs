@@ -28,8 +28,9 @@ pub struct Fact {
     pub on: bool,
     /// Why: the rule in words ("naked single", "hidden single in row 4").
     pub why: Why,
-    /// The facts it follows from (indices into the fact list).
-    pub parents: Vec<u32>,
+    /// Where its parents (indices into the fact list) start in the parent pool, and how
+    /// many there are (see [`Propagation::parents`]).
+    parents: (u32, u32),
 }
 
 /// The rule that produced a fact.
@@ -67,6 +68,10 @@ pub struct Propagation<'a> {
     on_fact: Vec<u32>,
     off_fact: Vec<u32>,
     queue: Vec<u32>,
+    /// The parents of every fact, one after another.
+    pool: Vec<u32>,
+    /// Scratch space for a fact's parents.
+    scratch: Vec<u32>,
     /// Run lines to check once the singles settle.
     dirty: Vec<usize>,
     only: Option<u8>,
@@ -91,6 +96,8 @@ impl<'a> Propagation<'a> {
             on_fact: vec![NONE; nodes],
             off_fact: vec![NONE; nodes],
             queue: Vec::new(),
+            pool: Vec::new(),
+            scratch: Vec::new(),
             dirty: Vec::new(),
             only,
             names,
@@ -99,6 +106,12 @@ impl<'a> Propagation<'a> {
 
     fn node(&self, cell: usize, digit: u8) -> usize {
         cell * self.topo.size + digit as usize - 1
+    }
+
+    /// The facts fact `f` follows from.
+    pub fn parents(&self, f: u32) -> &[u32] {
+        let (start, len) = self.facts[f as usize].parents;
+        &self.pool[start as usize..(start + len) as usize]
     }
 
     /// The fact index of `digit` in `cell` being on (or off), if derived.
@@ -116,7 +129,7 @@ impl<'a> Propagation<'a> {
         digit: u8,
         on: bool,
         why: Why,
-        parents: Vec<u32>,
+        parents: &[u32],
     ) -> Result<(), Contradiction> {
         if self.only.is_some_and(|d| d != digit) {
             return Ok(());
@@ -131,12 +144,14 @@ impl<'a> Propagation<'a> {
             return Ok(());
         }
         let index = self.facts.len() as u32;
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(parents);
         self.facts.push(Fact {
             cell,
             digit,
             on,
             why,
-            parents,
+            parents: (start, parents.len() as u32),
         });
         if other != NONE {
             return Err(Contradiction {
@@ -169,7 +184,16 @@ impl<'a> Propagation<'a> {
     /// Assumes `digit` in `cell` on or off, and follows the consequences; the
     /// contradiction reached, if any.
     pub fn assume(&mut self, cell: usize, digit: u8, on: bool) -> Result<(), Contradiction> {
-        self.add(cell, digit, on, Why::Assumed, Vec::new())?;
+        self.add(cell, digit, on, Why::Assumed, &[])?;
+        self.run()
+    }
+
+    /// Assumes several facts at once (a run line held to one run: the digits outside it
+    /// removed from its cells), and follows the consequences.
+    pub fn assume_many(&mut self, facts: &[(usize, u8, bool)]) -> Result<(), Contradiction> {
+        for &(cell, digit, on) in facts {
+            self.add(cell, digit, on, Why::Assumed, &[])?;
+        }
         self.run()
     }
 
@@ -199,19 +223,40 @@ impl<'a> Propagation<'a> {
                 }
                 // The cell's other candidates, and the digit in its peers, go.
                 let before = self.board.candidates(cell);
-                let peers: Vec<usize> = self.topo.peers[cell]
+                let topo = self.topo;
+                let bit = 1u64 << (digit - 1);
+                let had: u64 = topo.peers[cell]
                     .iter()
-                    .copied()
-                    .filter(|&p| self.board.digit(p) == 0 && self.board.has(p, digit))
-                    .collect();
-                self.board.place(self.topo, cell, digit);
+                    .enumerate()
+                    .filter(|&(_, &p)| self.board.candidates(p) & bit != 0)
+                    .fold(0u64, |m, (i, _)| if i < 64 { m | 1 << i } else { m });
+                let many = topo.peers[cell].len() > 64;
+                let kept: Vec<usize> = if many {
+                    topo.peers[cell]
+                        .iter()
+                        .copied()
+                        .filter(|&p| self.board.candidates(p) & bit != 0)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                self.board.place(topo, cell, digit);
                 for other in digits(before) {
                     if other != digit {
-                        self.add(cell, other, false, Why::Placed, vec![f])?;
+                        self.add(cell, other, false, Why::Placed, &[f])?;
                     }
                 }
-                for peer in peers {
-                    self.add(peer, digit, false, Why::Placed, vec![f])?;
+                if many {
+                    for peer in kept {
+                        self.add(peer, digit, false, Why::Placed, &[f])?;
+                    }
+                } else {
+                    let mut rest = had;
+                    while rest != 0 {
+                        let i = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        self.add(topo.peers[cell][i], digit, false, Why::Placed, &[f])?;
+                    }
                 }
                 self.check_regions(cell, digit)?;
             } else {
@@ -232,20 +277,24 @@ impl<'a> Propagation<'a> {
             return Ok(());
         }
         let cands = self.board.candidates(cell);
-        let offs: Vec<u32> = (1..=self.topo.size as u8)
-            .filter_map(|d| self.fact_of(cell, d, false))
-            .collect();
-        match cands.count_ones() {
+        if cands.count_ones() > 1 {
+            return Ok(());
+        }
+        let mut offs = std::mem::take(&mut self.scratch);
+        offs.clear();
+        offs.extend((1..=self.topo.size as u8).filter_map(|d| self.fact_of(cell, d, false)));
+        let result = match cands.count_ones() {
             0 => Err(Contradiction {
                 what: format!("{} has no candidate left", (self.names)(cell)),
-                facts: offs,
+                facts: offs.clone(),
             }),
-            1 => {
+            _ => {
                 let digit = cands.trailing_zeros() as u8 + 1;
-                self.add(cell, digit, true, Why::NakedSingle, offs)
+                self.add(cell, digit, true, Why::NakedSingle, &offs)
             }
-            _ => Ok(()),
-        }
+        };
+        self.scratch = offs;
+        result
     }
 
     /// A fact about `digit` in `cell` may leave one of its regions one place for it,
@@ -314,44 +363,53 @@ impl<'a> Propagation<'a> {
             };
             if trim != 0 {
                 let parents = self.line_facts(r);
-                for c in region.cells.clone() {
+                for &c in &region.cells {
                     if self.board.digit(c) == 0 {
                         for d in digits(self.board.candidates(c) & trim) {
-                            self.add(c, d, false, Why::RunTrim(r), parents.clone())?;
+                            self.add(c, d, false, Why::RunTrim(r), &parents)?;
                         }
                     }
                 }
             }
-            let digits_to_check: Vec<u8> = if region.rule == Rule::Run {
-                digits(need).collect()
+            let check = if region.rule == Rule::Run {
+                need
             } else {
-                vec![digit]
+                need & (1u64 << (digit - 1))
             };
-            for d in digits_to_check {
-                if need >> (d - 1) & 1 == 0 {
+            for d in digits(check) {
+                let bit = 1u64 << (d - 1);
+                let mut count = 0;
+                let mut place = 0;
+                for &c in &region.cells {
+                    if self.board.digit(c) == 0 && self.board.candidates(c) & bit != 0 {
+                        count += 1;
+                        place = c;
+                        if count > 1 {
+                            break;
+                        }
+                    }
+                }
+                if count > 1 || (count == 0 && self.only.is_some_and(|o| o != d)) {
                     continue;
                 }
-                let places: Vec<usize> = region
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.board.digit(c) == 0 && self.board.has(c, d))
-                    .collect();
-                let offs: Vec<u32> = region
-                    .cells
-                    .iter()
-                    .filter_map(|&c| self.fact_of(c, d, false))
-                    .collect();
-                match places.len() {
-                    0 if self.only.map_or(true, |o| o == d) => {
-                        return Err(Contradiction {
-                            what: format!("{} has no place left for {d}", region.name()),
-                            facts: offs,
-                        });
-                    }
-                    1 => self.add(places[0], d, true, Why::HiddenSingle(r), offs)?,
-                    _ => {}
-                }
+                let mut offs = std::mem::take(&mut self.scratch);
+                offs.clear();
+                offs.extend(
+                    region
+                        .cells
+                        .iter()
+                        .filter_map(|&c| self.fact_of(c, d, false)),
+                );
+                let result = if count == 0 {
+                    Err(Contradiction {
+                        what: format!("{} has no place left for {d}", region.name()),
+                        facts: offs.clone(),
+                    })
+                } else {
+                    self.add(place, d, true, Why::HiddenSingle(r), &offs)
+                };
+                self.scratch = offs;
+                result?;
             }
         }
         Ok(())
@@ -383,7 +441,7 @@ impl<'a> Propagation<'a> {
                 continue;
             }
             out.push(f);
-            stack.extend(&self.facts[f as usize].parents);
+            stack.extend(self.parents(f));
         }
         out.sort_unstable();
         out

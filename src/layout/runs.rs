@@ -219,6 +219,26 @@ fn perfect_matching(cells: &[u64], digits: u64) -> bool {
     if digits.count_ones() as usize != cells.len() {
         return false;
     }
+    // Quick answers first: a cell with no digit of the run, or a digit no cell takes.
+    let mut union = 0;
+    for &cell in cells {
+        if cell & digits == 0 {
+            return false;
+        }
+        union |= cell;
+    }
+    if union & digits != digits {
+        return false;
+    }
+    // Greedy: each cell takes its lowest free digit; when that works, done.
+    let mut free = digits;
+    if cells.iter().all(|&cell| {
+        let take = cell & free;
+        free &= !(take & take.wrapping_neg());
+        take != 0
+    }) {
+        return true;
+    }
     // owner[d] = the cell holding digit d+1, or usize::MAX.
     let mut owner = [usize::MAX; 64];
     for cell in 0..cells.len() {
