@@ -178,7 +178,11 @@ fn digits_left_auto_candidates_and_marks_that_miss_the_solution() {
     let left: usize = game.digits_left().unwrap().iter().sum();
     assert_eq!(left, game.digits().iter().filter(|&&d| d == 0).count());
     game.act(Action::Place(0, 9)).unwrap();
-    assert_eq!(game.peers(0).len(), 4 + 4 + 8, "row 1, its rising and falling lines");
+    assert_eq!(
+        game.peers(0).len(),
+        4 + 4 + 8,
+        "row 1, its rising and falling lines"
+    );
 }
 
 #[test]

@@ -238,8 +238,9 @@ fn digit_pieces(
 
 /// Pencil marks (or auto candidates): the digits themselves on boards of up to 9 digits
 /// (each in its own column when the cell is as wide as the board has digits, else side
-/// by side and cut with `…` when they do not fit), dots for larger boards, where the highlighted
-/// digit is shown as a number if it is among them. `flagged` adds a `!`.
+/// by side and cut with `…` when they do not fit); dots on larger boards, where the
+/// highlighted digit shows between dots (`·7·`, `·16`) when it is among them. `flagged`
+/// adds a `!`.
 fn mark_pieces(
     marks: u64,
     size: usize,
@@ -264,7 +265,15 @@ fn mark_pieces(
     let mut pieces: Vec<(String, Style)> = Vec::new();
     if size > 9 {
         match highlight.filter(|d| digits.contains(d)) {
-            Some(digit) => pieces.push((digit.to_string(), lit())),
+            Some(digit) => {
+                // Dots around it, so a mark never reads as a placed digit.
+                let text = digit.to_string();
+                let left = usize::from(text.len() < room);
+                let right = room.saturating_sub(text.len() + left).min(1);
+                pieces.push(("·".repeat(left), style));
+                pieces.push((text, lit()));
+                pieces.push(("·".repeat(right), style));
+            }
             None => pieces.push(("·".repeat(digits.len().min(room)), style)),
         }
     } else if room >= size {
