@@ -11,7 +11,7 @@
 //! 12,000 for a 9x9).
 //!
 //! `--assumptions`: one long-lived engine, each cube as assumptions, learnt clauses kept
-//! from cube to cube (MiniSat's incremental interface, the scheme issue 5 describes).
+//! from cube to cube (MiniSat's incremental interface, as docs/streams.md describes).
 //!
 //! Measured (user s, one run each, twice, same figures; 20,000 17-clue puzzles / 3,000
 //! of forum_hardest_1905_11+): root level 0.56 / 0.89, propagation then a fresh cdcl

@@ -1,5 +1,5 @@
 //! `gridcheck` on a file whose grids sit under `puzzle K: VERDICT (M grids)` headings:
-//! what `model2grid` writes for `satsolve --models N` on a stream of puzzles (issue 14).
+//! what `model2grid` writes for `satsolve --models N` on a stream of puzzles (the uniqueness check).
 //!
 //! The heading pairs its grids with puzzle K (of `--puzzle`), so every grid is still
 //! held to the rules and to its puzzle's givens, and the grids of one puzzle must differ
