@@ -5,23 +5,20 @@
 //! house or a line), or, on a run line (Hanidoku), it lies outside every run that the
 //! line's placed digits still allow: a line of `L` cells over digits `1..=n` holds `L`
 //! consecutive digits, so with placed digits from `lo` to `hi` only `hi-L+1 ..= lo+L-1`
-//! remain. Nothing subtler (no pairs, no chains) is applied: these are the marks a
+//! remain (`layout::runs` does the arithmetic). Nothing subtler (no pairs, no chains) is applied: these are the marks a
 //! careful player would write before any technique, which is what the view promises.
 //!
 //! Against the unique solution, a set of the player's own marks that leaves out the
 //! cell's digit has removed a true candidate: [`marks_without_solution`] finds those.
 
 use crate::grid::Grid;
+use crate::layout::runs::{all_digits, line_digits};
 use crate::layout::Layout;
 
 /// For each cell, its candidates as a bit set (bit d-1 for digit d); 0 for a filled cell.
 /// `digits` holds the board (0 blank).
 pub fn auto_candidates(layout: &Layout, digits: &[u8]) -> Vec<u64> {
-    let all = if layout.size() >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << layout.size()) - 1
-    };
+    let all = all_digits(layout.size());
     let mut candidates: Vec<u64> = digits
         .iter()
         .map(|&digit| if digit == 0 { all } else { 0 })
@@ -34,7 +31,7 @@ pub fn auto_candidates(layout: &Layout, digits: &[u8]) -> Vec<u64> {
     }
     for line in layout.lines() {
         let placed = placed_bits(&line.cells, digits);
-        let allowed = run_digits(placed, line.cells.len(), layout.size());
+        let allowed = line_digits(line.cells.len(), layout.size(), placed, all).possible;
         for &cell in &line.cells {
             candidates[cell] &= allowed & !placed;
         }
@@ -51,19 +48,6 @@ fn placed_bits(cells: &[usize], digits: &[u8]) -> u64 {
         .fold(0, |bits, digit| bits | 1 << (digit - 1))
 }
 
-/// The digits that some run of `length` consecutive digits in `1..=size` holding every
-/// digit of `placed` contains, as a bit set.
-fn run_digits(placed: u64, length: usize, size: usize) -> u64 {
-    if placed == 0 || length == 0 {
-        return u64::MAX;
-    }
-    let lowest = placed.trailing_zeros() as usize + 1;
-    let highest = 64 - placed.leading_zeros() as usize;
-    let from = (highest + 1).saturating_sub(length).max(1);
-    let to = (lowest + length - 1).min(size);
-    (from..=to).fold(0, |bits, digit| bits | 1 << (digit - 1))
-}
-
 /// The empty cells (`digits` 0) whose pencil marks (`marks`, one bit set per cell) are
 /// not empty and leave out the solution's digit.
 pub fn marks_without_solution(digits: &[u8], marks: &[u64], solution: &Grid) -> Vec<usize> {
@@ -78,16 +62,6 @@ pub fn marks_without_solution(digits: &[u8], marks: &[u64], solution: &Grid) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_run_line_keeps_the_digits_its_runs_can_reach() {
-        // A line of 5 cells over 1..=9 holding 4 and 6: runs 2-6, 3-7, 4-8.
-        assert_eq!(run_digits(0b101000, 5, 9), 0b1111_1110);
-        // Holding 1: runs from 1 only.
-        assert_eq!(run_digits(0b1, 5, 9), 0b1_1111);
-        // Nothing placed: anything.
-        assert_eq!(run_digits(0, 5, 9), u64::MAX);
-    }
 
     #[test]
     fn peers_and_runs_remove_candidates() {
@@ -109,5 +83,8 @@ mod tests {
         digits[0] = 1;
         let candidates = auto_candidates(&layout, &digits);
         assert_eq!(candidates[1], 0b1_1110, "r1c2: 2 to 5");
+        // The falling line through r1c1 has 9 cells, every digit: r2c2 on it loses only
+        // the 1.
+        assert_eq!(candidates[6], 0b1_1111_1110, "r2c2");
     }
 }
