@@ -23,7 +23,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -84,6 +84,15 @@ bench-medium: build
 # writes scratch/bench-batch/summary.md. BENCH_BATCH_FLAGS="--jobs 1 --sets 17-clue".
 bench-batch: build
 	python3 scripts/bench-batch.py --million $(SATSOLVE_FLAGS_ARG) $(BENCH_BATCH_FLAGS) scratch/bench-batch
+
+# Two builds' binaries on the same command lines, stdout, stderr and exit codes compared.
+# BASE=DIR names the earlier build's folder (binaries kept from another commit); the
+# cases are every shipped fixture through every binary, plus satsolve --stats counters on
+# ../shared/bench/cnf. Writes scratch/compare-builds.md; exit 1 when any case differs.
+BASE ?=
+compare-builds: build
+	@test -n '$(BASE)' || { echo 'make compare-builds: set BASE=DIR, the earlier build' >&2; exit 2; }
+	python3 scripts/compare-builds.py --baseline '$(BASE)' scratch/compare-builds.md
 
 # Checks the DRAT proofs of the small suite's UNSAT instances.
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
