@@ -42,9 +42,8 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
-pub use app::{App, Effect, Overlay, Prompt, StatsEntry, Tone};
+use app::{App, Effect};
 pub use date::Date;
-pub use load::MAX_SIZE;
 
 use super::Failure;
 use crate::gen::rate::Level;
