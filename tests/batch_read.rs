@@ -300,7 +300,7 @@ fn sudoku_solve_runs_each_named_solver_per_puzzle() {
 #[test]
 fn sudoku_solve_streams_through_satsolve_once_batches_are_encoded() {
     // The default path needs sudoku2cnf to write one iCNF stream for a file of several
-    // puzzles (the producer side of issue #5), which it does.
+    // puzzles (the producer side of the batch stream), which it does.
     let probe = run("sudoku2cnf", &[testdata(MIXED).to_str().unwrap()], b"");
     probe.expect_code(0);
     assert!(

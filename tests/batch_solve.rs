@@ -1,4 +1,4 @@
-//! The batch stream of issue 5, producer side: `sudoku2cnf FILE | satsolve` on files of
+//! The batch stream (docs/streams.md), producer side: `sudoku2cnf FILE | satsolve` on files of
 //! puzzles. Every block is decoded and checked here (one digit per cell, rows, columns,
 //! boxes, givens) without the library, answers are compared with MiniSat run per puzzle
 //! on `sudoku2cnf --split` files, and random cubes over random formulas are compared with
@@ -143,7 +143,7 @@ fn nine_by_nine_batch_with_an_unsolvable_puzzle_in_the_middle() {
 
 #[test]
 fn stream_bytes_do_not_depend_on_the_jobs() {
-    // Issue 14: a stream runs on every core unless --jobs says otherwise, and the answers
+    // A stream runs on every core unless --jobs says otherwise, and the answers
     // are the same bytes (these puzzles have one solution each, or none).
     let cnf = stream_cnf(&testdata("puzzles/batch/batch_9x9.txt"), &[]);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -361,7 +361,7 @@ fn stream_refusals_and_limits() {
             .expect_stderr_contains("incremental CNF");
     }
     assert!(!proof.exists(), "a refused run left a proof file");
-    // --models, refused before issue 14, answers every cube: one group per puzzle.
+    // --models, once refused on streams, answers every cube: one group per puzzle.
     let models = run("satsolve", &["--models", "2", "--true-only"], &cnf);
     models.expect_code(20);
     let text = models.stdout_text();

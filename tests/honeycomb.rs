@@ -1,4 +1,4 @@
-//! Honeycomb layout files end to end (issue 14): Hanidoku as a file gives the built-in's
+//! Honeycomb layout files end to end: Hanidoku as a file gives the built-in's
 //! formula clause for clause; the shipped flower and pinwheel boards solve with every
 //! solver, their puzzles have one solution by a second oracle, every tool takes the files,
 //! bad files are usage errors naming the line, and the pictures of `docs/layouts.md` are

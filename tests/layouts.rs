@@ -311,7 +311,7 @@ fn every_shipped_layout_puzzle_has_exactly_one_solution() {
     }
 }
 
-/// Issue 4: `--layout x-sudoku` without `--size` took 9; the size now comes from the
+/// A regression: `--layout x-sudoku` without `--size` took 9; the size now comes from the
 /// input, as for `sudoku`, in model2grid (from the model) and gridcheck (from each grid).
 #[test]
 fn x_sudoku_takes_its_size_from_the_input() {
@@ -343,7 +343,7 @@ fn x_sudoku_takes_its_size_from_the_input() {
     run("gridcheck", &[], b"1234342121434312\n").expect_code(0);
 }
 
-/// Issue 4: `--format pretty` drew a jigsaw with its outer frame only. The walls between
+/// A regression: `--format pretty` drew a jigsaw with its outer frame only. The walls between
 /// regions now show; jigsaw9's first row is regions a a a a | b b | c c c.
 #[test]
 fn pretty_draws_the_jigsaw_regions() {

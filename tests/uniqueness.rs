@@ -1,4 +1,4 @@
-//! Issue 14, uniqueness over a stream: `sudoku2cnf FILE | satsolve --models N` answers
+//! Uniqueness over a stream: `sudoku2cnf FILE | satsolve --models N` answers
 //! every cube with up to N models under a `c cube K models M END` line; `model2grid`
 //! writes each puzzle's grids under a `puzzle K:` heading; `gridcheck --unique` reports a
 //! verdict per puzzle.
