@@ -560,4 +560,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # Submitted jobs go on; the next `compare.py slurm` collects what they leave.
+        fail("interrupted (SLURM jobs already submitted go on: squeue; run again to collect)",
+             130)

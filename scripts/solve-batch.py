@@ -120,9 +120,9 @@ def prepare(args):
     old = folder / "config.json"
     if old.exists():
         recorded = json.loads(old.read_text())
-        recorded.pop("written", None)
-        if recorded != config:
-            shutil.rmtree(folder)  # another batch: nothing in it is reusable
+        written = recorded.pop("written", None)
+        if recorded != config or written is None:
+            shutil.rmtree(folder)  # another batch (or a cut one): nothing is reusable
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "logs").mkdir(exist_ok=True)
     if not old.exists():
@@ -361,4 +361,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # Submitted jobs go on; the next run uses what they leave.
+        fail("interrupted (SLURM jobs already submitted go on: squeue; run again to join)", 130)
