@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use sudosat::testkit::peers::Peer;
 
-use crate::util::{run, run_program};
+use crate::util::{run, run_program, scratch};
 
 fn sudokugen(args: &[&str]) -> crate::util::Run {
     run_program(&binary_path(), args, b"")
