@@ -73,25 +73,38 @@ fn cells_of(prop: &Propagation, cone: &[u32]) -> Vec<usize> {
     cells
 }
 
-/// Forcing Chain Contradiction: assuming a candidate placed (or removed) breaks a rule.
+/// Forcing Chain Contradiction: assuming a candidate placed (or removed) breaks a rule
+/// by singles; failing that, with locked candidates and pairs applied along the way
+/// (SE's "dynamic plus", 9.0 and up).
 pub fn contradiction(v: &View, out: &mut Found) {
     let names = |c: usize| v.cell(c);
-    let mut steps = Vec::new();
     let cache = dynamic_branches(v);
-    for (cell, digit) in candidates(v) {
-        for on in [true, false] {
-            let node = cell * v.topo.size + digit as usize - 1;
-            if on && cache[node].as_ref().is_some_and(|b| !b.0) {
-                continue; // placing it is consistent, as far as singles go
+    for plus in [false, true] {
+        let mut steps = Vec::new();
+        for (cell, digit) in candidates(v) {
+            for on in [true, false] {
+                let node = cell * v.topo.size + digit as usize - 1;
+                if !plus && on && cache[node].as_ref().is_some_and(|b| !b.0) {
+                    continue; // placing it is consistent, as far as singles go
+                }
+                let mut prop = Propagation::new(v.topo, v.board, None, &names);
+                prop.plus = plus;
+                let Err(contra) = prop.assume(cell, digit, on) else {
+                    continue;
+                };
+                let mut step = contradiction_step(v, &prop, &contra, cell, digit, on);
+                if plus {
+                    step.difficulty += 0.5;
+                    step.text = format!("(with locked candidates and pairs) {}", step.text);
+                }
+                steps.push(step);
             }
-            let mut prop = Propagation::new(v.topo, v.board, None, &names);
-            let Err(contra) = prop.assume(cell, digit, on) else {
-                continue;
-            };
-            steps.push(contradiction_step(v, &prop, &contra, cell, digit, on));
+        }
+        if !steps.is_empty() {
+            push_sorted(steps, out);
+            return;
         }
     }
-    push_sorted(steps, out);
 }
 
 /// What placing each candidate leads to by singles, cached on the view.

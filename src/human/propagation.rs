@@ -17,6 +17,8 @@ use super::topology::{Rule, Topology};
 use super::view::digits;
 use crate::layout::runs::{matching_runs, LineDigits};
 
+mod plus;
+
 /// One fact: `digit` in `cell` is on (placed) or off (removed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
@@ -46,6 +48,10 @@ pub enum Why {
     HiddenSingle(usize),
     /// A run line's digits outside every run it can still hold (region index).
     RunTrim(usize),
+    /// Locked candidates: a digit's places in a house all lie in another (the house).
+    Locked(usize),
+    /// A naked or hidden pair in a house (the house).
+    Pair(usize),
 }
 
 /// How a propagation broke.
@@ -75,6 +81,9 @@ pub struct Propagation<'a> {
     /// Run lines to check once the singles settle.
     dirty: Vec<usize>,
     only: Option<u8>,
+    /// Also apply locked candidates and pairs when the singles settle (SE's "dynamic
+    /// plus" chains).
+    pub plus: bool,
     names: &'a dyn Fn(usize) -> String,
 }
 
@@ -100,6 +109,7 @@ impl<'a> Propagation<'a> {
             scratch: Vec::new(),
             dirty: Vec::new(),
             only,
+            plus: false,
             names,
         }
     }
@@ -204,6 +214,9 @@ impl<'a> Propagation<'a> {
                 // Run lines are checked once the singles settle (their test is dearer).
                 let dirty = std::mem::take(&mut self.dirty);
                 if dirty.is_empty() {
+                    if self.plus && self.advanced()? {
+                        continue;
+                    }
                     break;
                 }
                 for r in dirty {
@@ -468,6 +481,13 @@ impl<'a> Propagation<'a> {
                 )),
                 Why::RunTrim(r) if !fact.on && cone.len() <= 12 => {
                     parts.push(format!("{what} (runs of {})", self.topo.regions[r].name()))
+                }
+                Why::Locked(r) if cone.len() <= 16 => parts.push(format!(
+                    "{what} (locked candidates in {})",
+                    self.topo.regions[r].name()
+                )),
+                Why::Pair(r) if cone.len() <= 16 => {
+                    parts.push(format!("{what} (pair in {})", self.topo.regions[r].name()))
                 }
                 _ => {}
             }

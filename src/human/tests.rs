@@ -274,10 +274,39 @@ fn survey() {
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
     let mut slowest = (0.0, 0);
     let start = std::time::Instant::now();
+    let examples = std::env::var("EXAMPLES").is_ok();
+    let mut shown: Vec<Technique> = Vec::new();
     for (i, puzzle) in puzzles.iter().enumerate() {
         let t = std::time::Instant::now();
         for technique in solve_checked(&layout, puzzle) {
             *counts.entry(technique.name().to_string()).or_default() += 1;
+        }
+        if examples {
+            // The first step of each technique, with the board it applies to.
+            let answer = solution(&layout, puzzle);
+            let mut tutor = Tutor::new(&layout, &answer);
+            let mut board = Board::new(&layout, puzzle.cells());
+            let mut k = 0;
+            while let Next::Step(step) = tutor.next(&board) {
+                if !shown.contains(&step.technique) {
+                    shown.push(step.technique);
+                    let digits: String = board
+                        .digits()
+                        .iter()
+                        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+                        .collect();
+                    eprintln!(
+                        "EXAMPLE\t{}\t{i}\t{k}\t{}\t{}\t{}\t{}",
+                        step.technique.slug(),
+                        puzzle,
+                        digits,
+                        step.effects_text(&layout),
+                        step.text
+                    );
+                }
+                board.apply(&layout, &step);
+                k += 1;
+            }
         }
         let secs = t.elapsed().as_secs_f64();
         if secs > slowest.0 {
