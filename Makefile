@@ -8,6 +8,7 @@
 #   (`cargo install splr --version 0.17.2`), and ../shared/bench beside the checkout;
 # - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
+# - bench-hints: python3, qqwing and ../shared/puzzles;
 # - solve-batch: python3 (and the SOLVER named, if not satsolve);
 # - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
 #   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
@@ -27,7 +28,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -97,6 +98,17 @@ BASE ?=
 compare-builds: build
 	@test -n '$(BASE)' || { echo 'make compare-builds: set BASE=DIR, the earlier build' >&2; exit 2; }
 	python3 scripts/compare-builds.py --baseline '$(BASE)' scratch/compare-builds.md
+
+# Hints and SE-style ratings on the shared sets, against qqwing's difficulty output.
+# The tutor walks 1,000 17-clue puzzles, top1465, the forum's hardest of 2011 and the 1,050
+# hard Hanidoku from givens to solution, every hint timed and every step checked against
+# the solution; reports the share of steps per technique, the share needing forcing chains,
+# Nishio or search, hint latency p50/p95, the time to rate against `qqwing --solve --stats`,
+# and the agreement with published ratings. Hours on 2 cores; writes
+# scratch/bench-hints/summary.md. BENCH_HINTS_FLAGS="--limit 50 --sets top1465".
+bench-hints: build
+	$(CARGO) build --release --example hint_bench
+	python3 scripts/bench-hints.py $(BENCH_HINTS_FLAGS) scratch/bench-hints
 
 # Checks the DRAT proofs of the small suite's UNSAT instances.
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
