@@ -296,6 +296,63 @@ impl Game {
         Some(hint)
     }
 
+    /// Makes a step of the technique ladder (a hint's third level) as one move: its digit
+    /// placed (and cleared from the peers' marks), or its eliminations taken out of the
+    /// pencil marks. A cell without marks first gets `shown`'s candidates (what the
+    /// player sees or the tutor assumed), so that the eliminations show.
+    pub fn apply_step(&mut self, step: &crate::human::Step, shown: &crate::human::Board) {
+        match &step.effect {
+            crate::human::Effect::Place { cell, digit } => {
+                let before = self.cells[*cell];
+                self.count_mistake(*cell, *digit);
+                self.change(
+                    *cell,
+                    CellState {
+                        digit: *digit,
+                        ..before
+                    },
+                );
+            }
+            crate::human::Effect::Eliminate(list) => {
+                let mut after: Vec<(usize, CellState)> = Vec::new();
+                for &(cell, digit) in list {
+                    if self.cells[cell].digit != 0 {
+                        continue;
+                    }
+                    let index = match after.iter().position(|(c, _)| *c == cell) {
+                        Some(index) => index,
+                        None => {
+                            let mut state = self.cells[cell];
+                            if state.marks == 0 {
+                                state.marks = shown.candidates(cell);
+                            }
+                            after.push((cell, state));
+                            after.len() - 1
+                        }
+                    };
+                    after[index].1.marks &= !(1u64 << (digit - 1));
+                }
+                self.change_cells(&after);
+            }
+        }
+    }
+
+    /// Adds the pencil mark `digit` to `cell` as one move (a hint that puts back a mark
+    /// the player took out wrongly).
+    pub fn restore_mark(&mut self, cell: usize, digit: u8) {
+        let before = self.cells[cell];
+        let after = CellState {
+            marks: before.marks | 1 << (digit - 1),
+            ..before
+        };
+        self.change_cells(&[(cell, after)]);
+    }
+
+    /// Counts a hint taken (the status line's `hints`).
+    pub fn count_hint(&mut self) {
+        self.counters.hints += 1;
+    }
+
     /// Every placed digit that breaks a rule, rule by rule (repeats in a house, and gaps
     /// in a honeycomb line's run).
     pub fn rule_breaks(&self) -> Vec<RuleBreak> {
@@ -481,6 +538,29 @@ impl Game {
                     });
                 }
             }
+        }
+        self.undo.push(changes);
+        self.redo.clear();
+        self.counters.moves += 1;
+        self.unsaved = true;
+    }
+
+    /// One move over several cells (no digit placed: marks only).
+    fn change_cells(&mut self, after: &[(usize, CellState)]) {
+        let changes: Vec<Change> = after
+            .iter()
+            .filter(|(cell, state)| self.cells[*cell] != *state)
+            .map(|&(cell, state)| Change {
+                cell,
+                before: self.cells[cell],
+                after: state,
+            })
+            .collect();
+        if changes.is_empty() {
+            return;
+        }
+        for change in &changes {
+            self.cells[change.cell] = change.after;
         }
         self.undo.push(changes);
         self.redo.clear();

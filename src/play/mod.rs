@@ -7,6 +7,8 @@
 //!   (a single, a propagation chain over the CNF, or a search and its conflict count).
 //! - `propagate` and `explain`: unit propagation that keeps its reasons, and clauses named
 //!   in the words of the board ("6 in box 5").
+//! - [`coach`]: hints in three levels from the technique ladder (`crate::human`): named,
+//!   shown, applied.
 //! - [`candidates`]: auto candidates (the digits peers and run lines leave a cell), and
 //!   pencil marks that leave out the solution's digit.
 //! - [`save`]: saved games as small text files.
@@ -16,6 +18,7 @@
 //! [`Action`]s, so everything a player can do is testable here without a terminal.
 
 pub mod candidates;
+pub mod coach;
 mod explain;
 pub mod game;
 pub mod hint;
@@ -28,6 +31,7 @@ mod tests;
 
 use thiserror::Error;
 
+pub use coach::{Advice, Coach, Lesson};
 pub use explain::{cell_name, Chain, Step};
 pub use game::{Action, CellState, Change, Clock, Counters, Game, RuleBreak};
 pub use hint::{Candidates, Hint, Hinter, Reason};

@@ -472,3 +472,122 @@ proptest! {
         }
     }
 }
+
+/// Presses `t` until the board is solved: every level-1 hint is named, level 3 changes
+/// the board by exactly the step, each step agrees with the solution, and undo takes a
+/// step back as one move.
+fn coach_to_the_end(layout: &Layout, givens: &Grid, auto: bool) -> (usize, usize) {
+    let (mut game, _) = prepared(layout, givens);
+    let solution = game.solution().unwrap().clone();
+    let mut coach = Coach::new(&game).expect("a unique solution");
+    let (mut placements, mut eliminations) = (0, 0);
+    for _ in 0..4 * layout.num_cells() * layout.size() {
+        let Some(first) = coach.press(&mut game, auto) else {
+            break;
+        };
+        assert_eq!(first.level, 1);
+        assert!(!first.headline(layout).is_empty());
+        let before = game.cells().to_vec();
+        assert_eq!(coach.press(&mut game, auto).unwrap().level, 2);
+        assert_eq!(game.cells(), &before[..], "level 2 changes nothing");
+        let lesson = coach.press(&mut game, auto).unwrap().clone();
+        assert_eq!(lesson.level, 3);
+        let Advice::Step(step) = &lesson.advice else {
+            panic!("no mistake on the coach's own path: {lesson:?}");
+        };
+        assert!(step.agrees_with(solution.cells()), "{}", step.text);
+        match &step.effect {
+            crate::human::Effect::Place { cell, digit } => {
+                assert_eq!(game.cells()[*cell].digit, *digit);
+                placements += 1;
+            }
+            crate::human::Effect::Eliminate(list) => {
+                for &(cell, digit) in list {
+                    let marks = game.cells()[cell].marks;
+                    assert_eq!(marks & 1 << (digit - 1), 0, "{}", step.text);
+                    assert_ne!(marks & 1 << (solution.cells()[cell] - 1), 0);
+                }
+                eliminations += 1;
+            }
+        }
+        if placements + eliminations == 1 {
+            // One move: undo restores the board exactly, redo makes it again.
+            let after = game.cells().to_vec();
+            game.act(Action::Undo).unwrap();
+            assert_eq!(game.cells(), &before[..]);
+            game.act(Action::Redo).unwrap();
+            assert_eq!(game.cells(), &after[..]);
+        }
+    }
+    assert!(game.is_solved(), "the coach solves the board");
+    assert!(coach.wrong_steps().is_empty(), "{:?}", coach.wrong_steps());
+    assert_eq!(game.counters.mistakes, 0);
+    assert_eq!(game.counters.hints as usize, placements + eliminations);
+    (placements, eliminations)
+}
+
+#[test]
+fn the_coach_names_shows_and_applies_steps_to_the_end_on_every_board_kind() {
+    let (layout, givens) = square9(GOLDEN);
+    let (_, eliminations) = coach_to_the_end(&layout, &givens, false);
+    assert!(eliminations > 0, "the Golden Nugget needs eliminations");
+    let (layout, givens) = square9(EASY);
+    assert_eq!(
+        coach_to_the_end(&layout, &givens, true).1,
+        0,
+        "singles only"
+    );
+    let (layout, givens) = jigsaw();
+    coach_to_the_end(&layout, &givens, false);
+    // The honeycomb: its solution with every third cell blank (the hard course puzzle
+    // takes long in a debug build).
+    let (layout, _) = hanidoku();
+    let text = include_str!("../../testdata/layouts/hanidoku.solution.txt");
+    let line: String = text
+        .lines()
+        .next()
+        .unwrap()
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 3 == 0 { '0' } else { c })
+        .collect();
+    let givens = parse_puzzles_for(&line, &layout, false).unwrap()[0]
+        .grid
+        .clone();
+    coach_to_the_end(&layout, &givens, true);
+}
+
+#[test]
+fn the_coach_corrects_a_wrong_digit_and_marks_that_leave_out_the_digit_first() {
+    let (layout, givens) = square9(ESCARGOT);
+    let (mut game, _) = prepared(&layout, &givens);
+    let mut coach = Coach::new(&game).unwrap();
+    // r1c2 (cell 1) holds 6 in the solution.
+    game.act(Action::Place(1, 8)).unwrap();
+    let lesson = coach.press(&mut game, false).unwrap();
+    assert!(matches!(
+        lesson.advice,
+        Advice::Mistake(crate::human::Mistake::WrongDigit {
+            cell: 1,
+            digit: 8,
+            correct: 6
+        })
+    ));
+    coach.press(&mut game, false);
+    coach.press(&mut game, false);
+    assert_eq!(game.cells()[1].digit, 6);
+    // Marks 2 5 in r1c2, once cleared: they leave out its 6.
+    game.act(Action::Clear(1)).unwrap();
+    game.act(Action::Mark(1, 2)).unwrap();
+    game.act(Action::Mark(1, 5)).unwrap();
+    assert_eq!(game.marks_without_solution(), vec![1]);
+    let lesson = coach.press(&mut game, false).unwrap();
+    assert!(lesson.headline(&layout).contains("pencil marks of r1c2"));
+    coach.press(&mut game, false);
+    coach.press(&mut game, false);
+    assert_ne!(game.cells()[1].marks & 1 << 5, 0, "6 is back");
+    assert!(game.marks_without_solution().is_empty());
+    // A placed digit leaves its peers' marks: 6 in r1c3 would clear r1c2's mark 6.
+    game.act(Action::Place(2, 6)).unwrap();
+    assert_eq!(game.cells()[1].marks & 1 << 5, 0);
+}

@@ -12,14 +12,14 @@ const SCREENS: [(&str, &[&str], &[&str], &str); 5] = [
     (
         "9x9",
         &["testdata/puzzles/9x9_ai_escargot.txt"],
-        &["p", "2", "5", "6", "8", "p", "t"],
-        "hints 1",
+        &["p", "2", "5", "6", "8", "p", "t", "t"],
+        "apply)",
     ),
     (
         "16x16",
         &["testdata/puzzles/16x16_unique.txt"],
-        &["5", "l", "p", "4", "7", "p", "t"],
-        "hints 1",
+        &["5", "l", "p", "4", "7", "p", "t", "t", "t"],
+        "Hint applied:",
     ),
     (
         "jigsaw",
@@ -28,7 +28,7 @@ const SCREENS: [(&str, &[&str], &[&str], &str); 5] = [
             "testdata/layouts/jigsaw9.layout",
             "testdata/layouts/jigsaw9.txt",
         ],
-        &["t", "t", "7", "c"],
+        &["t", "t", "t", "t", "t", "t", "7", "c"],
         "Compare with the solution?",
     ),
     (

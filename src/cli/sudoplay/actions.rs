@@ -1,4 +1,5 @@
-//! The keys that ask the game something: a hint (`t`), the propagation candidates of a
+//! The keys that ask the game something: a hint in three levels (`t`, from
+//! [`crate::play::Coach`]), the propagation candidates of a
 //! cell (`H`), and the check against the rules and the solution (`c`).
 
 use std::time::Instant;
@@ -7,33 +8,69 @@ use super::app::{App, Effect, Prompt, Tone};
 use crate::play::{cell_name, Candidates};
 
 impl App {
+    /// `t`: the next level of the hint. The first names the technique and where it
+    /// applies, the second shows its cells (and says why), the third makes the step.
     pub(super) fn hint(&mut self, now: Instant) -> Option<Effect> {
         if self.solved_in.is_some() {
             self.say("the board is solved: q quits", Tone::Info);
             return None;
         }
-        let Some(hinter) = self.hinter.as_mut() else {
+        let Some(coach) = self.coach.as_mut() else {
             self.say(
                 "no hints: this puzzle has more than one solution",
                 Tone::Error,
             );
             return None;
         };
-        match self.game.hint(hinter, self.selected) {
-            Some(hint) => {
-                self.selected = hint.cell;
-                let text = format!("Hint: {}", hint.text(self.game.layout()));
-                let effect = self.changed(now);
-                if self.solved_in.is_none() {
-                    self.say(text, Tone::Info);
+        let Some(lesson) = coach.press(&mut self.game, self.auto) else {
+            self.say("the board is already solved", Tone::Info);
+            return None;
+        };
+        let layout = self.game.layout();
+        let headline = lesson.headline(layout);
+        let level = lesson.level;
+        let text = match level {
+            1 => format!("Hint: {headline}. (t: show where)"),
+            2 => {
+                // The cells first and the reasoning last: a long chain is cut at the
+                // panel's foot, never the cells or the key.
+                let names = |cells: &[usize]| {
+                    let mut list: Vec<String> = cells
+                        .iter()
+                        .take(8)
+                        .map(|&c| cell_name(layout, c))
+                        .collect();
+                    if cells.len() > 8 {
+                        list.push("…".to_string());
+                    }
+                    list.join(" ")
+                };
+                let pattern = lesson.pattern();
+                let targets = lesson.targets();
+                let mut text = format!("Hint: {headline}. Changes {}.", names(&targets));
+                if !pattern.is_empty() && pattern != targets {
+                    text.push_str(&format!(" Uses {}.", names(&pattern)));
                 }
-                effect
+                text.push_str(" (t: apply)\n");
+                text.push_str(&lesson.reasoning(layout));
+                text
             }
-            None => {
-                self.say("the board is already solved", Tone::Info);
-                None
+            _ => format!("Hint applied: {} ({headline})", lesson.effect_text(layout)),
+        };
+        if let Some(&target) = lesson.targets().first() {
+            if level >= 2 {
+                self.selected = target;
             }
         }
+        if level < 3 {
+            self.say(text, Tone::Info);
+            return None;
+        }
+        let effect = self.changed(now);
+        if self.solved_in.is_none() {
+            self.say(text, Tone::Info);
+        }
+        effect
     }
 
     pub(super) fn candidates(&mut self) {

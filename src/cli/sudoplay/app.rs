@@ -13,7 +13,7 @@ use super::keys::{self, Command};
 use super::moves::Neighbours;
 use crate::layout::Layout;
 use crate::play::stats::clock_text;
-use crate::play::{save_text, Action, Game, GameRecord, Hinter};
+use crate::play::{save_text, Action, Coach, Game, GameRecord, Hinter};
 
 /// How a message is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,8 +91,10 @@ pub struct StatsEntry {
 pub struct App {
     /// The game.
     pub game: Game,
-    /// Hints and candidates (puzzles with a unique solution only).
+    /// Propagation candidates, `H` (puzzles with a unique solution only).
     pub hinter: Option<Hinter>,
+    /// Hints in levels from the technique ladder, `t` (unique solution only).
+    pub coach: Option<Coach>,
     /// The selected cell.
     pub selected: usize,
     /// Digits toggle pencil marks instead of placing.
@@ -134,9 +136,11 @@ impl App {
         let selected = (0..game.layout().num_cells())
             .find(|&c| !game.is_given(c) && game.cells()[c].digit == 0)
             .unwrap_or(0);
+        let coach = Coach::new(&game);
         App {
             game,
             hinter,
+            coach,
             selected,
             pencil: false,
             auto: false,

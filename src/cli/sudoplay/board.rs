@@ -24,6 +24,54 @@ struct View {
     /// Cells whose marks leave out the solution's digit (flagged with auto candidates on).
     wrong_marks: Vec<bool>,
     tinted: Vec<bool>,
+    /// The hint's second level, when shown.
+    hint: Option<HintCells>,
+}
+
+/// What the second level of a hint shows: the step's pattern, the cells it changes and
+/// the candidates it takes out, over the houses it uses.
+struct HintCells {
+    pattern: Vec<bool>,
+    target: Vec<bool>,
+    /// Per cell, the candidates the step removes (shown among the marks).
+    removed: Vec<u64>,
+    /// Per cell, the candidates the tutor reasoned on (shown in a target without marks).
+    candidates: Vec<u64>,
+    houses: Vec<bool>,
+}
+
+impl HintCells {
+    fn new(app: &App) -> Option<HintCells> {
+        let lesson = app.coach.as_ref()?.lesson(&app.game)?;
+        if lesson.level != 2 {
+            return None;
+        }
+        let cells = app.layout().num_cells();
+        let mut hint = HintCells {
+            pattern: vec![false; cells],
+            target: vec![false; cells],
+            removed: vec![0; cells],
+            candidates: lesson.board.all_candidates().to_vec(),
+            houses: vec![false; cells],
+        };
+        for cell in lesson.pattern() {
+            hint.pattern[cell] = true;
+        }
+        for cell in lesson.targets() {
+            hint.target[cell] = true;
+        }
+        for &(cell, digit) in lesson.eliminations() {
+            hint.removed[cell] |= 1 << (digit - 1);
+        }
+        for (index, group) in app.layout().groups().enumerate() {
+            if lesson.groups().contains(&index) {
+                for &cell in &group.cells {
+                    hint.houses[cell] = true;
+                }
+            }
+        }
+        Some(hint)
+    }
 }
 
 impl View {
@@ -41,6 +89,7 @@ impl View {
             auto,
             wrong_marks,
             tinted: tinted_cells(app),
+            hint: HintCells::new(app),
         }
     }
 }
@@ -167,8 +216,12 @@ fn cell_spans(
     let mut pieces: Vec<(String, Style)> = if state.digit != 0 {
         digit_pieces(state.digit, view.highlight, base, palette, width)
     } else {
-        let (marks, style) = match &view.auto {
-            Some(auto) if state.marks == 0 => (auto[cell], palette.auto()),
+        let removed = view.hint.as_ref().map_or(0, |hint| hint.removed[cell]);
+        let (marks, style) = match (&view.auto, &view.hint) {
+            (_, Some(hint)) if state.marks == 0 && removed != 0 => {
+                (hint.candidates[cell], palette.auto())
+            }
+            (Some(auto), _) if state.marks == 0 => (auto[cell], palette.auto()),
             _ => (state.marks, palette.marks()),
         };
         let flagged = view.wrong_marks[cell];
@@ -184,7 +237,7 @@ fn cell_spans(
             mark_pieces(
                 marks,
                 layout.size(),
-                view.highlight,
+                (view.highlight, removed),
                 flagged,
                 style,
                 palette,
@@ -198,9 +251,23 @@ fn cell_spans(
     let pad = pieces.first().map_or(base, |piece| piece.1);
     pieces.insert(0, (" ".repeat(left), pad));
     pieces.push((" ".repeat(right), pad));
+    let hinted = view.hint.as_ref().and_then(|hint| {
+        if hint.target[cell] {
+            Some(palette.hint_target())
+        } else if hint.pattern[cell] {
+            Some(palette.hint_pattern())
+        } else if hint.houses[cell] {
+            Some(palette.hint_house())
+        } else {
+            None
+        }
+    });
     for piece in &mut pieces {
         if view.tinted[cell] {
             piece.1 = piece.1.patch(palette.tint());
+        }
+        if let Some(style) = hinted {
+            piece.1 = piece.1.patch(style);
         }
         if cell == app.selected {
             piece.1 = piece.1.add_modifier(Modifier::REVERSED);
@@ -240,19 +307,21 @@ fn digit_pieces(
 /// (each in its own column when the cell is as wide as the board has digits, else side
 /// by side and cut with `…` when they do not fit); dots on larger boards, where the
 /// highlighted digit shows between dots (`·7·`, `·16`) when it is among them. `flagged`
-/// adds a `!`.
+/// adds a `!`. `shown` is the highlighted digit and the marks a hint removes (struck).
 fn mark_pieces(
     marks: u64,
     size: usize,
-    highlight: Option<u8>,
+    shown: (Option<u8>, u64),
     flagged: bool,
     style: Style,
     palette: Palette,
     width: usize,
 ) -> Vec<(String, Style)> {
+    let (highlight, removed) = shown;
     let digits: Vec<u8> = (1..=size as u8)
         .filter(|d| marks & (1 << (d - 1)) != 0)
         .collect();
+    let struck = |digit: u8| removed & (1 << (digit - 1)) != 0;
     let lit = || {
         let lit = style.patch(palette.highlight());
         if palette.plain() {
@@ -280,7 +349,9 @@ fn mark_pieces(
         // One column per digit, so a digit is always in the same place.
         for digit in 1..=size as u8 {
             if digits.contains(&digit) {
-                let lit = if highlight == Some(digit) {
+                let lit = if struck(digit) {
+                    palette.removed()
+                } else if highlight == Some(digit) {
                     lit()
                 } else {
                     style
@@ -297,7 +368,9 @@ fn mark_pieces(
             room - 1
         };
         for &digit in &digits[..shown] {
-            let piece_style = if highlight == Some(digit) {
+            let piece_style = if struck(digit) {
+                palette.removed()
+            } else if highlight == Some(digit) {
                 lit()
             } else {
                 style

@@ -271,7 +271,7 @@ pub const TABLE: &[Row] = &[
     Row {
         keys: &[(K::Char('t'), C::Hint)],
         boards: Boards::All,
-        what: "hint: fill one cell and say why",
+        what: "hint: the technique, then its cells, then the step made",
         short: Some((4, "t hint")),
     },
     Row {

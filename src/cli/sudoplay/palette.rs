@@ -1,7 +1,8 @@
 //! The styles of the board and panel. Without colour (`NO_COLOR`) only modifiers are
 //! used, and whatever colour alone would tell gets a character as well: highlighted
 //! digits are bracketed (`[5]`) or, where a cell has no room, shown in reverse video;
-//! a cell whose marks leave out its digit ends in `!`.
+//! a cell whose marks leave out its digit ends in `!`; the cells of a hint's second level
+//! are in reverse video.
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -81,6 +82,43 @@ impl Palette {
     /// Cells of diagonals, extra houses, and the selected cell's honeycomb lines.
     pub fn tint(self) -> Style {
         self.pick(Style::new().bg(Color::Indexed(236)), Style::new())
+    }
+
+    /// A cell a hint changes (the hint's second level): reverse video without colour.
+    pub fn hint_target(self) -> Style {
+        self.pick(
+            Style::new()
+                .fg(Color::Black)
+                .bg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        )
+    }
+
+    /// A cell of a hint's pattern: reverse video without colour.
+    pub fn hint_pattern(self) -> Style {
+        self.pick(
+            Style::new().fg(Color::Black).bg(Color::LightBlue),
+            Style::new().add_modifier(Modifier::REVERSED),
+        )
+    }
+
+    /// A cell of a house or line a hint uses: tinted, or underlined without colour.
+    pub fn hint_house(self) -> Style {
+        self.pick(
+            Style::new().bg(Color::Indexed(236)),
+            Style::new().add_modifier(Modifier::UNDERLINED),
+        )
+    }
+
+    /// A candidate a hint takes out: struck through.
+    pub fn removed(self) -> Style {
+        self.pick(
+            Style::new()
+                .fg(Color::Red)
+                .add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD),
+            Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::UNDERLINED),
+        )
     }
 
     /// Messages that report a problem.
