@@ -26,8 +26,9 @@
 //!
 //! Chains add SE's length penalty: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24,
 //! ... that the chain's length exceeds (`chains::length_penalty`). SE goes on to 9.0+
-//! (dynamic chains that use locking and subsets inside) and nested chains (9.5 to 11.9);
-//! we have no such rungs, and rate a step that needs search as [`SEARCH_VALUE`]. Our
+//! (dynamic chains that use locking and subsets inside: our Forcing Chain Contradiction
+//! "with locked candidates and pairs", 0.5 above the plain one) and nested chains (9.5 to
+//! 11.9), which we do not have: a step that needs search is rated [`SEARCH_VALUE`]. Our
 //! techniques outside SE's set (Run Trim on the honeycomb) get the value of the SE step
 //! of the same kind. On other boards than 9x9 the same scale applies by analogy.
 
