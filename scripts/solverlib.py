@@ -11,6 +11,7 @@ import lzma
 import math
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -42,6 +43,8 @@ def solver_commands(scratch, satsolve):
                          scratch / "minisat.res"),
         ),
         "cadical": (shutil.which("cadical"), lambda cnf: (["cadical", "-q", str(cnf)], None)),
+        "cryptominisat": (shutil.which("cryptominisat5"),
+                          lambda cnf: (["cryptominisat5", "--verb", "0", str(cnf)], None)),
         "splr": (
             splr if os.path.exists(splr) else None,
             lambda cnf: ([splr, "-q", "-o", str(scratch), "-r", "splr.res", str(cnf)],
@@ -135,19 +138,75 @@ def run_one(argv, timeout, scratch):
     return b"".join(chunks).decode(errors="replace"), code, elapsed, peak
 
 
-def run_solver(command, cnf, timeout, scratch):
+def run_cpu(argv, cpu_limit, scratch):
+    """Runs argv under a CPU-time limit; returns (stdout, exit code or None when it ran out
+    of CPU time, CPU seconds, wall seconds, peak KiB).
+
+    For a machine shared with other jobs, where wall time measures the neighbours: the
+    time is user + system CPU seconds, and the limit is RLIMIT_CPU (SIGXCPU at the limit,
+    SIGKILL 5 s later), so it means the same on a busy and on a quiet machine. GNU time
+    reports the peak memory (see `run_one`); the CPU time comes from wait4, which counts
+    GNU time and the solver it waited for. A wall-clock guard of 30 times the limit only
+    catches a hang."""
+    memory_file = scratch / "peak.txt"
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (int(math.ceil(cpu_limit)), int(math.ceil(cpu_limit)) + 5))
+
+    start = time.perf_counter()
+    out_path = scratch / "stdout.txt"
+    with open(out_path, "wb") as out:
+        process = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", str(memory_file)] + argv,
+                                   stdout=out, stderr=subprocess.DEVNULL, preexec_fn=limit,
+                                   start_new_session=True)
+        deadline = start + 30 * cpu_limit + 120
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                os.killpg(process.pid, signal.SIGKILL)
+            time.sleep(0.02)
+    process.returncode = 0  # reaped by wait4, so Popen must not wait again
+    wall = time.perf_counter() - start
+    cpu = usage.ru_utime + usage.ru_stime
+    try:
+        words = memory_file.read_text().split()
+        peak = int(words[-1])
+        # GNU time says "Command terminated by signal N" when the solver was killed.
+        killed = "signal" in words
+    except (OSError, ValueError, IndexError):
+        peak, killed = 0, True
+    code = None
+    if os.WIFEXITED(status) and not killed:
+        code = os.WEXITSTATUS(status)
+    elif cpu < 0.9 * cpu_limit:
+        code = -1  # killed, but not for CPU time: a crash
+    text = out_path.read_text(errors="replace")
+    return text, code, cpu, wall, peak
+
+
+def run_solver(command, cnf, timeout, scratch, cpu=False):
     """Runs one solver (an entry of `solver_commands`) on `cnf`; returns (status, set of
     true literals, seconds, peak KiB). The answer is read from the solver's result file
-    when it writes one, else from its stdout; status is SAT, UNSAT, UNKNOWN or TIMEOUT."""
+    when it writes one, else from its stdout; status is SAT, UNSAT, UNKNOWN or TIMEOUT.
+    With `cpu`, the seconds are CPU seconds and the timeout a CPU-time limit (see
+    `run_cpu`), else both are wall-clock."""
     argv, result_file = command[1](cnf)
     if result_file and result_file.exists():
         result_file.unlink()
-    text, code, seconds, peak = run_one(argv, timeout, scratch)
+    if cpu:
+        text, code, seconds, _wall, peak = run_cpu(argv, timeout, scratch)
+    else:
+        text, code, seconds, peak = run_one(argv, timeout, scratch)
     if code is None:
         return "TIMEOUT", set(), seconds, peak
     if result_file and result_file.exists():
         text = result_file.read_text(errors="replace")
     status, lits = parse_answer(text)
+    if cpu and status in (None, "UNKNOWN") and seconds >= 0.9 * timeout:
+        # MiniSat and CaDiCaL catch SIGXCPU and exit without an answer.
+        return "TIMEOUT", set(), seconds, peak
     return status or "UNKNOWN", lits, seconds, peak
 
 
