@@ -1,38 +1,43 @@
 #!/usr/bin/env python3
 """Solver comparison for `make compare`: plan the runs, run one, collect the results.
 
-  compare.py plan    --set SET --solvers "a b" --timeout S --out OUT
+  compare.py plan    --set SET --solvers "a b" --timeout S --out OUT [--satsolve-flags ARGS]
       SET is a directory of .cnf/.cnf.gz/.cnf.xz/.cnf.bz2 files (with an optional expected.tsv: name,
       category, SAT/UNSAT) or a puzzle file, which `sudoku2cnf --split` turns into one CNF
       per puzzle. Writes OUT/instances/ (uncompressed CNFs), OUT/runs.mk (one make target
       per (solver, instance) run, so `make -j N` spreads them over cores) and OUT/jobs.txt
       (the same runs, one command per line, for GNU parallel: scripts/compare-parallel).
+      --satsolve-flags (default $SATSOLVE_FLAGS) are appended to satsolve's command line
+      in every run; changing them, the solvers or the timeout reruns everything.
   compare.py run     --solver NAME --cnf FILE --instance NAME --category C --expected E
-                     --timeout S --output FILE.csv
+                     --timeout S --output FILE.csv [--satsolve-flags ARGS]
       One run: the answer is checked (against E when known; every SAT model against the
-      clauses) and written as a one-row CSV, atomically (temporary name, then rename).
+      clauses) and written as a one-row CSV (wall and CPU seconds, peak memory),
+      atomically (temporary name, then rename).
   compare.py collect --out OUT [--reference NAME]
       Joins the rows into OUT/results.csv and writes OUT/summary.md: per category the
       solved counts, PAR-2 and the geometric mean of time ratios to the reference solver
       (the first one by default). Without an expected answer, a checked SAT model refutes
       every UNSAT claim on the same instance. Exit 1 if any answer was wrong.
 
-Solvers are run and answers read by scripts/solverlib.py, shared with scripts/bench.py.
+Solvers are run, measured and their answers read and checked by scripts/benchlib.py,
+shared with every other script.
 """
 
 import argparse
-import csv
-import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from solverlib import ROOT, geomean, model_ok, read_cnf, run_solver, solver_commands, unpack
+from benchlib import (ROOT, add_satsolve_flags, geomean, read_cnf, read_csv, run_solver,
+                      satsolve_flags, solver_table, unpack, verdict, write_csv)
 
-FIELDS = ["instance", "category", "expected", "solver", "status", "correct", "seconds", "peak_kib"]
+FIELDS = ["instance", "category", "expected", "solver", "status", "correct", "seconds",
+          "cpu_seconds", "peak_kib"]
 
 
 def load_plan(out):
@@ -80,13 +85,13 @@ def plan(args):
         sys.exit(f"compare: {source}: no .cnf, .cnf.gz, .cnf.xz, .cnf.bz2 or puzzles found")
 
     solvers = args.solvers.split()
-    known = solver_commands(Path("/nonexistent"), args.satsolve)
+    known = solver_table(Path("/nonexistent"), args.satsolve)
     for solver in solvers:
         if solver not in known:
             sys.exit(f"compare: unknown solver {solver} (known: {', '.join(known)})")
-        program = known[solver][0]
-        if program is None or not shutil.which(program):
+        if not known[solver].installed():
             sys.exit(f"compare: solver {solver} is not installed")
+    flags = satsolve_flags(args.satsolve_flags)
 
     with open(out / "instances.tsv", "w") as handle:
         handle.write("name\tcnf\tcategory\texpected\n")
@@ -95,7 +100,7 @@ def plan(args):
     # Rewritten only when they change, so a repeated `make compare` reruns nothing that
     # is still valid, and a changed timeout or solver list reruns everything.
     config = {"solvers.txt": " ".join(solvers) + "\n", "timeout.txt": f"{args.timeout:g}\n",
-              "set.txt": str(source) + "\n"}
+              "set.txt": str(source) + "\n", "satsolve-flags.txt": shlex.join(flags) + "\n"}
     changed = False
     for name, text in config.items():
         path = out / name
@@ -113,6 +118,8 @@ def plan(args):
             command = (f"python3 {sh(script)} run --solver {solver} --cnf {sh(cnf)} "
                        f"--instance {sh(name)} --category {sh(category)} --expected '{answer}' "
                        f"--timeout {args.timeout:g} --satsolve {sh(args.satsolve)} --output {sh(target)}")
+            if flags and solver == "satsolve":
+                command += f" --satsolve-flags {sh(shlex.join(flags))}"
             jobs.append(command)
             targets.append(mk(target))
             rules.append(f"{mk(target)}: {mk(out / 'plan.stamp')}\n\t@{command.replace('$', '$$')}\n")
@@ -141,28 +148,18 @@ def mk(path):
 def run(args):
     scratch = Path(tempfile.mkdtemp(prefix="sudosat-compare-"))
     try:
-        commands = solver_commands(scratch, args.satsolve)
-        status, lits, seconds, peak = run_solver(commands[args.solver], Path(args.cnf),
-                                                 args.timeout, scratch)
-        if status == "SAT":
-            correct = model_ok(read_cnf(args.cnf), lits) and args.expected in ("", "SAT")
-        elif status == "UNSAT":
-            correct = args.expected in ("", "UNSAT")
-        else:
-            correct = None
+        solvers = solver_table(scratch, args.satsolve, satsolve_flags(args.satsolve_flags))
+        result = run_solver(solvers[args.solver], Path(args.cnf), args.timeout)
+        clauses = read_cnf(args.cnf) if result.status == "SAT" else []
+        correct = verdict(result.status, result.lits, args.expected, clauses)
         row = dict(instance=args.instance, category=args.category, expected=args.expected,
-                   solver=args.solver, status=status,
+                   solver=args.solver, status=result.status,
                    correct="" if correct is None else int(correct),
-                   seconds=f"{seconds:.4f}", peak_kib=peak)
-        output = Path(args.output)
-        output.parent.mkdir(parents=True, exist_ok=True)
-        temporary = output.with_name(output.name + ".tmp")
-        with open(temporary, "w", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=FIELDS)
-            writer.writeheader()
-            writer.writerow(row)
-        os.replace(temporary, output)
-        print(f"{args.instance:45} {args.solver:9} {status:8} {seconds:8.3f}s", file=sys.stderr)
+                   seconds=f"{result.seconds:.4f}", cpu_seconds=f"{result.cpu:.2f}",
+                   peak_kib=result.peak_kib)
+        write_csv(args.output, [row], FIELDS)
+        print(f"{args.instance:45} {args.solver:9} {result.status:8} {result.seconds:8.3f}s",
+              file=sys.stderr)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -180,8 +177,7 @@ def collect(args):
             if not path.exists():
                 missing += 1
                 continue
-            with open(path, newline="") as handle:
-                results.extend(csv.DictReader(handle))
+            results.extend(read_csv(path))
     if missing:
         sys.exit(f"compare: {missing} runs have no result; run `make compare` (or the jobs) first")
 
@@ -198,11 +194,11 @@ def collect(args):
             if row["correct"] == "0":
                 wrong.append(f"{row['solver']} on {name}: {row['status']}")
 
-    with open(out / "results.csv", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=FIELDS)
-        writer.writeheader()
-        writer.writerows(results)
-    text = summary(results, solvers, reference, timeout, (out / "set.txt").read_text().strip())
+    write_csv(out / "results.csv", results, FIELDS)
+    flags_file = out / "satsolve-flags.txt"
+    flags = flags_file.read_text().strip() if flags_file.exists() else ""
+    text = summary(results, solvers, reference, timeout, (out / "set.txt").read_text().strip(),
+                   flags)
     if wrong:
         text += "\nWRONG ANSWERS:\n\n" + "".join(f"- {w}\n" for w in wrong)
     (out / "summary.md").write_text(text)
@@ -212,7 +208,7 @@ def collect(args):
     return 1 if wrong else 0
 
 
-def summary(results, solvers, reference, timeout, source):
+def summary(results, solvers, reference, timeout, source, flags=""):
     """Markdown: per category and solver, solved counts, PAR-2 and time ratios."""
     time = {}
     for row in results:
@@ -223,7 +219,8 @@ def summary(results, solvers, reference, timeout, source):
     lines = [f"Set `{source}`, timeout {timeout:g} s. Solved: the answer is checked (against "
              "expected.tsv where known, every model clause by clause). PAR-2: mean time with "
              "an unsolved run counted as twice the timeout. Ratio: geometric mean over the "
-             f"instances both solved of time / {reference}'s time (below 1 is faster).", "",
+             f"instances both solved of time / {reference}'s time (below 1 is faster)."
+             + (f" satsolve ran with `{flags}`." if flags else ""), "",
              f"| category | solver | solved | PAR-2 (s) | time ratio to {reference} |",
              "|---|---|---|---|---|"]
     for category in categories + ["all"]:
@@ -259,12 +256,14 @@ def main():
     p.add_argument("--out", default=str(ROOT / "scratch" / "compare"))
     p.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"))
     p.add_argument("--sudoku2cnf", default=str(ROOT / "target" / "release" / "sudoku2cnf"))
+    add_satsolve_flags(p)
     r = commands.add_parser("run")
     for name in ("--solver", "--cnf", "--instance", "--category", "--output"):
         r.add_argument(name, required=True)
     r.add_argument("--expected", default="")
     r.add_argument("--timeout", type=float, default=60.0)
     r.add_argument("--satsolve", default=str(ROOT / "target" / "release" / "satsolve"))
+    r.add_argument("--satsolve-flags", default="")
     c = commands.add_parser("collect")
     c.add_argument("--out", default=str(ROOT / "scratch" / "compare"))
     c.add_argument("--reference", default="")

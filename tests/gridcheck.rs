@@ -127,7 +127,7 @@ fn puzzles_may_come_from_stdin_when_the_grids_do_not() {
         .expect_stderr_contains("cannot both come from standard input");
 }
 
-/// Issue 4: the givens of `--cnf` applied to the first grid only. One CNF is one puzzle,
+/// A regression: the givens of `--cnf` applied to the first grid only. One CNF is one puzzle,
 /// so every grid read with it (say the models of `satsolve --models 2`) must keep them.
 #[test]
 fn every_grid_keeps_the_givens_of_the_cnf() {

@@ -171,7 +171,7 @@ fn a_model_of_another_grid_size_is_refused() {
     .expect_stderr_contains("9x9");
 }
 
-/// Issue 4: a lone full answer cut short (no terminating 0, as a killed solver leaves it)
+/// A regression: a lone full answer cut short (no terminating 0, as a killed solver leaves it)
 /// was reported as "row 4 column 9: no digit is true"; the real problem is its length.
 #[test]
 fn a_full_answer_cut_short_is_reported_as_too_short() {

@@ -83,3 +83,136 @@ fn the_install_script_lays_out_man_pages_and_completions() {
         }
     }
 }
+
+/// The library without its `cli` feature pulls in no command-line crate: a program that
+/// only encodes and solves must not compile an argument parser, a terminal, plots or
+/// progress bars. `cargo tree` reads the lock file, so this needs no network and no build.
+#[test]
+fn the_library_without_cli_pulls_no_command_line_crate() {
+    let output = Command::new(env!("CARGO"))
+        .args(["tree", "--offline", "--locked", "--no-default-features"])
+        .args([
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+            "--package",
+            "sudosat",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("run cargo tree");
+    let tree = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && tree.starts_with("sudosat "),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|line| line.split(' ').next())
+        .collect();
+    for heavy in [
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "ctrlc",
+        "indicatif",
+        "plotters",
+        "ratatui",
+        "crossterm",
+    ] {
+        assert!(
+            !crates.contains(&heavy),
+            "the library without `cli` depends on {heavy}:\n{tree}"
+        );
+    }
+    // The check would pass on an empty tree; the library's own dependencies are there.
+    assert!(
+        crates.contains(&"thiserror") && crates.contains(&"splr"),
+        "{tree}"
+    );
+}
+
+/// The module path of every source file under `dir` (`solver/cdcl/elim.rs` is
+/// `solver::cdcl::elim`, a `mod.rs` names its folder), unit-test modules left out.
+fn modules_under(dir: &std::path::Path, prefix: &str, found: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).expect("read src/") {
+        let path = entry.expect("read src/").path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let module = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}::{name}")
+        };
+        if path.is_dir() {
+            modules_under(&path, &module, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let is_test = name == "tests" || name.ends_with("_tests");
+            match name.as_str() {
+                "lib" => {}
+                "mod" => found.push(prefix.to_string()),
+                _ if is_test => {}
+                _ => found.push(module),
+            }
+        }
+    }
+}
+
+/// docs/architecture.md names every module of the library, and no module that is gone.
+#[test]
+fn the_architecture_doc_names_every_module() {
+    let mut modules = Vec::new();
+    modules_under(&root().join("src"), "", &mut modules);
+    modules.sort();
+    let doc = fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    let mut named: Vec<String> = doc
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split('`').next())
+        .map(str::to_string)
+        .collect();
+    named.sort();
+    let missing: Vec<_> = modules.iter().filter(|m| !named.contains(m)).collect();
+    let stale: Vec<_> = named.iter().filter(|m| !modules.contains(m)).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "docs/architecture.md's module table is out of date:\n  \
+         missing (add a row): {missing:?}\n  gone (remove the row): {stale:?}"
+    );
+    assert!(modules.len() > 50, "the walk found only {modules:?}");
+}
+
+/// `make help` lists every target the Makefile declares phony, each with a description.
+#[test]
+fn make_help_lists_every_target() {
+    let makefile = fs::read_to_string(root().join("Makefile")).unwrap();
+    let phony: Vec<&str> = makefile
+        .lines()
+        .filter_map(|line| line.strip_prefix(".PHONY:"))
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert!(
+        phony.contains(&"test") && phony.contains(&"help"),
+        "{phony:?}"
+    );
+    let output = Command::new("make")
+        .args(["--no-print-directory", "-s", "help"])
+        .current_dir(root())
+        .output()
+        .expect("run make help");
+    assert!(output.status.success(), "make help failed");
+    let help = String::from_utf8_lossy(&output.stdout);
+    for target in phony {
+        let line = help
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(target))
+            .unwrap_or_else(|| panic!("make help does not list `{target}`:\n{help}"));
+        assert!(
+            line.split_whitespace()
+                .nth(1)
+                .is_some_and(|word| word != "-"),
+            "`{target}` has no description in make help: {line}"
+        );
+    }
+}

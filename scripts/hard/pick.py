@@ -34,7 +34,7 @@ checked (a model, or a proof); otherwise held-out.tsv says why. reference.csv ho
 peers' rows of the suite in bench.py's results.csv form, with the solver's version and the
 date of the run; families.md says per family what was tried.
 
-Limits are RLIMIT_CPU seconds (scripts/solverlib.py, run_cpu), so they mean the same on a
+Limits are RLIMIT_CPU seconds (benchlib.measure), so they mean the same on a
 loaded machine; run one solver at a time, niced:
   nice -n 5 python3 scripts/hard/pick.py --select-only     # MiniSat over the candidates
   nice -n 5 python3 scripts/hard/pick.py                   # the peers, satsolve, proofs
@@ -51,16 +51,27 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from solverlib import (ROOT, model_ok, parse_answer, read_cnf, run_cpu,  # noqa: E402
-                       solver_commands, unpack)
+from benchlib import (ROOT, measure, model_ok, parse_answer, read_cnf,  # noqa: E402
+                      solver_table, unpack)
 
 BENCH = ROOT.parent / "shared" / "bench"
 MEDIUM_LOG = ROOT / "scripts" / "medium" / "runs.tsv"
 LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "peak_kib", "version",
               "date", "detail"]
+# benchlib's names of the solvers whose names here are shorter.
+TABLE_NAME = {"cryptominisat": "cryptominisat5"}
 # The peers whose runs are kept as reference rows, and their Debian package (for the
 # version); splr is a cargo install.
 PEERS = {"minisat": "minisat", "cadical": "cadical", "cryptominisat": "cryptominisat", "splr": None}
+
+
+def run_cpu(argv, cpu_limit, scratch):
+    """Runs argv with a CPU-time limit (RLIMIT_CPU, see benchlib.measure); returns (stdout,
+    exit code or None when stopped at the limit, CPU seconds, wall seconds, peak KiB). A
+    wall-clock guard of 30 times the limit only catches a hang."""
+    out = scratch / "stdout.txt"
+    run = measure(argv, cpu_limit=cpu_limit, timeout=30 * cpu_limit + 120, stdout=out)
+    return out.read_text(errors="replace"), run.code, run.cpu, run.wall, run.peak_kib
 
 
 def natural_key(name):
@@ -119,9 +130,9 @@ def version_of(solver, satsolve):
         out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True)
         return f"{package} {out.stdout.strip() or '?'} (Debian)"
     if solver == "splr":
-        splr = solver_commands(Path("/tmp"), "")["splr"][0]
-        if splr:
-            out = subprocess.run([splr, "--version"], capture_output=True, text=True)
+        splr = solver_table(Path("/tmp"))["splr"]
+        if splr.installed():
+            out = subprocess.run([str(splr.program), "--version"], capture_output=True, text=True)
             return f"splr {out.stdout.strip()}"
     return "?"
 
@@ -145,7 +156,7 @@ class Picker:
                 for row in csv.DictReader(handle, delimiter="\t"):
                     self.medium[(row["instance"], row["step"])] = row
         self.work = Path(tempfile.mkdtemp(prefix="sudosat-hard-"))
-        self.commands = solver_commands(self.work, args.satsolve)
+        self.commands = solver_table(self.work, args.satsolve)
         self.versions = {}
         self.current = None
 
@@ -177,7 +188,7 @@ class Picker:
             return self.log[(relative, step)]
         cnf = self.cnf(relative)
         if argv is None:
-            argv, result_file = self.commands[solver][1](cnf)
+            argv, result_file = self.commands[TABLE_NAME.get(solver, solver)].argv(cnf)
         if result_file and result_file.exists():
             result_file.unlink()
         text, code, cpu, wall, peak = run_cpu(argv, limit, self.work)

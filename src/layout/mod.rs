@@ -30,6 +30,7 @@ mod file;
 mod hanidoku;
 mod hex;
 mod hex_file;
+pub mod runs;
 mod square;
 
 use std::fmt;

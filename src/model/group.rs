@@ -1,5 +1,5 @@
 //! The two lines that tell which puzzle a model belongs to when a stream carries several
-//! models per puzzle (`satsolve --models N` on an iCNF stream, issue 14):
+//! models per puzzle (`satsolve --models N` on an iCNF stream, the uniqueness check):
 //!
 //! - [`ModelsLine`], `c cube K models M END`, which `satsolve` writes before the answer
 //!   blocks of cube K: M `s SATISFIABLE` blocks, or when M is 0 one `s UNSATISFIABLE`

@@ -11,7 +11,7 @@
 //! 12,000 for a 9x9).
 //!
 //! `--assumptions`: one long-lived engine, each cube as assumptions, learnt clauses kept
-//! from cube to cube (MiniSat's incremental interface, the scheme issue 5 describes).
+//! from cube to cube (MiniSat's incremental interface, as docs/streams.md describes).
 //!
 //! Measured (user s, one run each, twice, same figures; 20,000 17-clue puzzles / 3,000
 //! of forum_hardest_1905_11+): root level 0.56 / 0.89, propagation then a fresh cdcl
@@ -54,8 +54,9 @@ pub enum CubeSolver {
     Simplify {
         /// The engine for the open cubes.
         kind: EngineKind,
-        /// Limits of every engine (conflicts per cube).
-        limits: Limits,
+        /// Limits of every engine (conflicts per cube), boxed as the cdcl options make
+        /// them large.
+        limits: Box<Limits>,
         /// The formula, with occurrence lists.
         propagator: Box<Propagator>,
         /// Counters summed over the fresh engines' runs, as `c` lines of the last one.
@@ -77,7 +78,7 @@ impl CubeSolver {
         }
         CubeSolver::Simplify {
             kind,
-            limits: limits.clone(),
+            limits: Box::new(limits.clone()),
             propagator: Box::new(Propagator::new(base)),
             searched: 0,
         }

@@ -1,5 +1,5 @@
 //! `satsolve` on an incremental CNF (`p inccnf`): one answer block per cube, in input
-//! order (the batch contract of issue 5; unlike CaDiCaL, which stops at the first
+//! order (the batch contract of docs/streams.md; unlike CaDiCaL, which stops at the first
 //! satisfiable cube).
 //!
 //! - The cdcl engine solves each cube on a root level of its own, dropping afterwards

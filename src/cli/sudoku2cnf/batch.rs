@@ -1,5 +1,5 @@
 //! `sudoku2cnf` on a file of several puzzles: one incremental CNF stream (the batch
-//! contract of issue 5). The base is written first, then each puzzle's cube line as soon
+//! contract of docs/streams.md). The base is written first, then each puzzle's cube line as soon
 //! as the puzzle is read, so a file of a million puzzles streams in flat memory.
 //!
 //! A puzzle that cannot be read (a bad symbol, a wrong length, repeated givens, another

@@ -9,10 +9,11 @@
 //! average), the walker gets a share of the time of its own, as CryptoMiniSat gives its
 //! walker on such formulas:
 //!
-//! - a first walk before the search, of [`INITIAL_WALK_VISITS`] clause visits (about a
+//! - a first walk before the search, of `walk_random_first` clause visits (20 M, about a
 //!   tenth of a second on 3-SAT), which solves the easy ones at once;
 //! - at the start of every stable stint (see `restart`), in place of the rephasing walk,
-//!   a walk of [`WALK_SHARE`] visits per propagation since the last walk and per watch
+//!   a walk of `walk_random_share` (0.5) visits per propagation since the last walk and
+//!   per watch
 //!   a literal has on average (clauses per variable, learnt ones included): a
 //!   propagation costs about a visit per watch, so this keeps the walks near a sixth of
 //!   the time whatever k is (at a fixed number of visits per propagation, 7-SAT, whose
@@ -29,13 +30,6 @@
 //! The measurements: `docs/experiments.md`, "Local search".
 
 use super::Solver;
-
-/// Clause visits of the walk before the search of a random formula.
-const INITIAL_WALK_VISITS: u64 = 20_000_000;
-
-/// Clause visits per propagation of the search and per watch of a literal, for the
-/// walks of a random formula's walk phase (see the module docs).
-const WALK_SHARE: f64 = 0.5;
 
 /// Formulas with fewer clauses than this are never treated as random: the search alone
 /// is quick on them.
@@ -127,7 +121,7 @@ impl Solver {
     /// The first walk of a random formula; call at level 0 after propagation.
     pub(super) fn first_random_walk(&mut self) {
         if self.random.active && self.stats.walks == 0 && self.trail.decision_level() == 0 {
-            self.walk(INITIAL_WALK_VISITS, true);
+            self.walk(self.options.walk_random_first, true);
         }
     }
 
@@ -144,7 +138,7 @@ impl Solver {
             (self.db.num_original() + self.db.num_learnt()) as f64 / self.num_vars.max(1) as f64;
         let effort = (self.stats.propagations - self.walked_at) as f64
             * (1.0 + watches_per_lit)
-            * WALK_SHARE;
+            * self.options.walk_random_share;
         self.walk(effort as u64, true);
     }
 }

@@ -37,9 +37,6 @@ use super::trail::{Trail, Value};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 
-/// Breaks beyond this weigh as much as this many (their weight is negligible anyway).
-const MAX_BREAK: usize = 32;
-
 /// What one walk did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WalkReport {
@@ -326,6 +323,9 @@ impl BestSoFar {
 /// variables unassigned at level 0, and, if given, the assignment it stopped at into
 /// `last` (whole: the next walk of a random formula goes on from there, see
 /// `super::Solver::walk`). Call at decision level 0, after propagation found no conflict.
+/// A flip that breaks more than `max_break` clauses weighs as much as one that breaks
+/// `max_break` (option `walk_max_break`, 32: their weight is negligible anyway).
+#[allow(clippy::too_many_arguments)]
 pub fn walk(
     db: &ClauseDb,
     trail: &Trail,
@@ -333,6 +333,7 @@ pub fn walk(
     best: &mut [bool],
     last: Option<&mut Vec<bool>>,
     effort: u64,
+    max_break: usize,
     rng: &mut SplitMix64,
 ) -> WalkReport {
     debug_assert_eq!(trail.decision_level(), 0);
@@ -357,7 +358,7 @@ pub fn walk(
     let mut best_so_far = BestSoFar::new(trail.num_vars());
     if num_clauses > 0 {
         let base = break_base(formula.lits.len() as f64 / num_clauses as f64);
-        let weights: Vec<f64> = (0..=MAX_BREAK).map(|b| base.powi(-(b as i32))).collect();
+        let weights: Vec<f64> = (0..=max_break).map(|b| base.powi(-(b as i32))).collect();
         let mut scores: Vec<f64> = Vec::new();
         while !walker.broken.list.is_empty() && walker.visits < effort {
             let clause = walker.broken.list[rng.index(walker.broken.list.len())] as usize;
@@ -367,7 +368,7 @@ pub fn walk(
             let mut total = 0.0;
             for &lit in lits {
                 let breaks = walker.breaks[lit.var().index()] as usize;
-                let score = weights[breaks.min(MAX_BREAK)];
+                let score = weights[breaks.min(max_break)];
                 total += score;
                 scores.push(score);
             }
@@ -443,7 +444,16 @@ mod tests {
         let mut phases = vec![false; formula.vars];
         let before = falsified(&formula.clauses, &phases);
         let start = phases.clone();
-        let report = walk(&db, &trail, &start, &mut phases, None, 10_000_000, &mut rng);
+        let report = walk(
+            &db,
+            &trail,
+            &start,
+            &mut phases,
+            None,
+            10_000_000,
+            32,
+            &mut rng,
+        );
         assert_eq!(report.initial, before);
         assert_eq!(report.best, 0, "{report:?}");
         assert_eq!(falsified(&formula.clauses, &phases), 0);
@@ -465,7 +475,7 @@ mod tests {
         let mut rng = SplitMix64(3);
         let mut phases = vec![true; 3];
         let start = phases.clone();
-        let report = walk(&db, &trail, &start, &mut phases, None, 1000, &mut rng);
+        let report = walk(&db, &trail, &start, &mut phases, None, 1000, 32, &mut rng);
         assert_eq!(report.initial, 1);
         assert_eq!(report.best, 1);
         assert_eq!(falsified(&clauses, &phases), report.best);
@@ -482,7 +492,7 @@ mod tests {
         let mut rng = SplitMix64(1);
         let mut phases = vec![false; 4];
         let start = phases.clone();
-        let report = walk(&db, &trail, &start, &mut phases, None, 10_000, &mut rng);
+        let report = walk(&db, &trail, &start, &mut phases, None, 10_000, 32, &mut rng);
         assert_eq!(report.best, 0);
         assert!(
             !phases[0],
@@ -585,6 +595,7 @@ mod tests {
             &mut best,
             Some(&mut last),
             777,
+            32,
             &mut rng,
         );
         assert_eq!(last.len(), 3);
