@@ -2,12 +2,16 @@
 #
 # What each target needs beyond a Rust toolchain and make:
 # - build, demo, test, lint, docs, install, clean: nothing more (test runs minisat,
-#   cadical and tmux where they are installed, and skips those checks otherwise, except
-#   under CI=true, where a missing one fails; .ci/run installs them);
+#   cadical, tmux and a one-node SLURM where they are installed, and skips those checks
+#   otherwise, except under CI=true, where a missing one fails; .ci/run installs them);
 # - bench, bench-medium, compare, proofs, timing: python3, minisat, cadical and splr
 #   (`cargo install splr --version 0.17.2`), and ../shared/bench beside the checkout;
 # - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
+# - solve-batch: python3 (and the SOLVER named, if not satsolve);
+# - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
+#   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
+#   one-node cluster here; test runs it where slurm-wlm and munge are installed);
 # - fuzz, fuzz-seeds: a nightly toolchain and cargo-fuzz.
 
 SHELL   := /bin/bash
@@ -23,7 +27,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -139,18 +143,52 @@ bench-hanidoku: build
 # `make -j N compare` runs N at once (use -j1 for fair timings); scripts/compare-parallel
 # runs the same jobs through GNU parallel, on this machine or several (--sshlogin).
 # SATSOLVE_FLAGS go to satsolve in every run (a change of them reruns everything).
+# SCHEDULER=slurm submits the runs without a result as one SLURM array job (SLURM_TASKS
+# tasks, default one per run; SLURM_FLAGS="--partition=P --account=A --qos=Q" and any
+# other sbatch option) and waits for the merge job, which writes the same files; a task
+# SLURM ends is reported and its runs are UNKNOWN rows until a rerun fills them in
+# (docs/comparing.md#on-a-slurm-cluster).
 SOLVERS   ?= satsolve minisat cadical splr
 SET       ?= ../shared/bench/cnf
 TIMEOUT   ?= 60
 OUT       ?= scratch/compare
 REFERENCE ?=
+SCHEDULER ?=
+SLURM_FLAGS ?=
+SLURM_TASKS ?=
+ifneq ($(filter-out slurm local,$(SCHEDULER)),)
+$(error SCHEDULER=$(SCHEDULER): use slurm, or nothing to run on this machine)
+endif
+COMPARE_PLOT = --plot 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
 compare: build
 	python3 scripts/compare.py plan --set '$(SET)' --solvers '$(SOLVERS)' --timeout $(TIMEOUT) --out '$(OUT)' \
 	    $(SATSOLVE_FLAGS_ARG)
+ifeq ($(SCHEDULER),slurm)
+	python3 scripts/compare.py slurm --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE)) \
+	    --slurm-flags '$(SLURM_FLAGS)' $(if $(SLURM_TASKS),--tasks $(SLURM_TASKS)) $(COMPARE_PLOT)
+else
 	$(MAKE) --no-print-directory -f '$(OUT)/runs.mk' all
-	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE))
-	$(RELEASE)/cactusplot '$(OUT)/results.csv' --svg '$(OUT)/cactus.svg' --png '$(OUT)/cactus.png' \
-	    --title 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
+	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE)) \
+	    $(COMPARE_PLOT)
+endif
+
+# Solves a file of puzzles in CHUNKS pieces and joins the grids in input order.
+# PUZZLES (required), CHUNKS (default 4), OUT (a file; default scratch/solve-batch.txt),
+# SOLVER (default satsolve, streamed; e.g. SOLVER="cadical -q", one CNF per puzzle),
+# LAYOUT. Here, the chunks run side by side; SCHEDULER=slurm makes them one SLURM array
+# job and waits for the join (SLURM_FLAGS as for compare). The output is the bytes of
+# `sudoku2cnf PUZZLES | satsolve --true-only | model2grid --batch` for puzzles with one
+# solution, and `gridcheck --puzzle PUZZLES OUT` pairs it (docs/comparing.md).
+PUZZLES ?=
+CHUNKS  ?= 4
+SOLVER  ?= satsolve
+LAYOUT  ?=
+BATCH_OUT = $(if $(filter file,$(origin OUT)),scratch/solve-batch.txt,$(OUT))
+solve-batch: build
+	@test -n '$(PUZZLES)' || { echo "solve-batch: PUZZLES=FILE is required" >&2; exit 2; }
+	python3 scripts/solve-batch.py '$(PUZZLES)' --chunks $(CHUNKS) --out '$(BATCH_OUT)' \
+	    --solver '$(SOLVER)' $(if $(LAYOUT),--layout '$(LAYOUT)') \
+	    $(if $(filter slurm,$(SCHEDULER)),--scheduler slurm --slurm-flags '$(SLURM_FLAGS)')
 
 # Runs every cargo-fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz).
 # Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,

@@ -8,7 +8,7 @@ and pipelines and to trust what they print, written once.
   CPU time and peak resident memory come from GNU time (/usr/bin/time, Debian package
   `time`) wrapped around GNU `timeout`, so they are the command's own (its process and
   every child it waited for), not the Python process's, and a run stopped at the timeout
-  still reports them.
+  still reports them. (Without GNU time a run still works, its peak memory unknown.)
 - Solvers: `solver_table` says how to call each solver (satsolve, an earlier satsolve
   build, MiniSat, CaDiCaL, splr, CryptoMiniSat, PicoSAT; `any_solver` for another one
   printing a competition answer) and where its answer is (MiniSat and splr write a
@@ -32,6 +32,7 @@ import math
 import os
 import platform
 import re
+import resource
 import shlex
 import shutil
 import signal
@@ -101,7 +102,11 @@ def measure(argv, timeout=None, stdin=None, stdout=None, stderr=subprocess.DEVNU
     as on a quiet one."""
     with tempfile.NamedTemporaryFile(prefix="benchlib-time-", delete=False) as handle:
         time_file = Path(handle.name)
-    wrapped = [GNU_TIME, "-f", "%U %S %M", "-o", str(time_file)]
+    # Without GNU time (a user tool such as sudoku-solve on a minimal system), the CPU
+    # seconds come from this process's children's usage and the peak is unknown (0).
+    gnu_time = os.access(GNU_TIME, os.X_OK)
+    wrapped = [GNU_TIME, "-f", "%U %S %M", "-o", str(time_file)] if gnu_time else []
+    cpu_before = children_cpu()
     if timeout is not None:
         wrapped += ["timeout", "-k", str(KILL_AFTER), f"{timeout:g}"]
     if cpu_limit is not None:
@@ -145,6 +150,8 @@ def measure(argv, timeout=None, stdin=None, stdout=None, stderr=subprocess.DEVNU
     code = process.returncode
     user = system = 0.0
     peak = 0
+    if not gnu_time:
+        user = children_cpu() - cpu_before
     try:
         # GNU time writes "Command exited with non-zero status N" first when N != 0.
         fields = time_file.read_text().split("\n")
@@ -173,7 +180,6 @@ def measure_shell(command, stdout=None, timeout=None, stderr=subprocess.DEVNULL)
 def children_cpu():
     """User + system CPU seconds of every finished child of this process so far; for a
     pipeline started by hand, whose processes `measure` cannot wrap."""
-    import resource
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -480,3 +486,101 @@ def run_header(argv, flags=()):
     if flags:
         lines.append(f"satsolve flags: `{shlex.join(flags)}`")
     return lines
+
+
+# --- SLURM -----------------------------------------------------------------------------
+#
+# A batch of independent runs goes to SLURM as one array job, each task running a slice
+# of the runs and recording its results in files of its own, and a final job, dependent
+# on the whole array (afterany), merging them; the caller waits for that job with
+# `sbatch --wait`. The checkout (scripts, binaries, the run's folder) must be on a file
+# system the compute nodes share. Exit codes of the scripts that submit (documented in
+# docs/comparing.md): 3 when SLURM cannot be used, 4 when runs were lost to SLURM.
+
+SCHEDULER_UNAVAILABLE = 3
+INCOMPLETE = 4
+
+
+class SchedulerError(Exception):
+    """SLURM cannot be used: no client commands, or no controller answering."""
+
+
+def slurm_available():
+    """Raises SchedulerError (one line: what is missing) unless `sbatch` is on PATH and
+    the controller answers `scontrol ping`."""
+    for program in ("sbatch", "scontrol", "squeue"):
+        if shutil.which(program) is None:
+            raise SchedulerError(f"{program} is not on PATH: the SLURM client commands are not "
+                                 "installed (Debian: slurm-client)")
+    try:
+        ping = subprocess.run(["scontrol", "ping"], capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise SchedulerError("the SLURM controller did not answer `scontrol ping` in 30 s") from None
+    answer = " ".join((ping.stdout + ping.stderr).split())
+    if ping.returncode != 0 or " is UP" not in answer:
+        first = next((line.strip() for line in (ping.stdout + ping.stderr).splitlines()
+                      if line.strip() and "*" not in line), "no answer")
+        raise SchedulerError(f"the SLURM controller is unreachable (scontrol ping: {first})")
+
+
+def slurm_time(seconds):
+    """A --time value of at least `seconds`, in whole minutes (the unit SLURM's limit
+    checks work in)."""
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes // 60}:{minutes % 60:02d}:00"
+
+
+def sbatch(script, options, wait=False):
+    """Submits `script` with `options` (a list); returns the job id. With `wait`, returns
+    (job id, exit code of the job) once it ended. Raises SchedulerError when sbatch
+    refuses."""
+    argv = ["sbatch", "--parsable", *options]
+    if wait:
+        argv.append("--wait")
+    argv.append(str(script))
+    if not wait:
+        submitted = subprocess.run(argv, capture_output=True, text=True)
+        if submitted.returncode != 0:
+            raise SchedulerError("sbatch: " + " ".join(submitted.stderr.split()))
+        return submitted.stdout.strip().split(";")[0]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    job = process.stdout.readline().strip().split(";")[0]
+    _, errors = process.communicate()
+    if not job:
+        raise SchedulerError("sbatch: " + " ".join(errors.split()))
+    return job, process.returncode
+
+
+def array_task_states(job):
+    """The state of each task of array job `job`, by task index, e.g. {0: "COMPLETED",
+    3: "CANCELLED"}, and where they were read: `sacct` when accounting storage is
+    configured, else `scontrol show job`, which keeps finished jobs for MinJobAge
+    (default 300 s). A task cancelled before it started may have no record at all."""
+    states = {}
+    try:
+        accounted = subprocess.run(["sacct", "-n", "-P", "-X", "-j", str(job), "-o", "JobID,State"],
+                                   capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        accounted = None
+    if accounted is not None and accounted.returncode == 0 and accounted.stdout.strip():
+        for line in accounted.stdout.splitlines():
+            job_id, _, state = line.partition("|")
+            task = job_id.partition("_")[2]
+            if task.isdigit():
+                states[int(task)] = state.split()[0] if state else "UNKNOWN"
+        return states, "sacct"
+    shown = subprocess.run(["scontrol", "show", "job", "-o", str(job)],
+                           capture_output=True, text=True, timeout=60)
+    for line in shown.stdout.splitlines():
+        fields = dict(word.split("=", 1) for word in line.split() if "=" in word)
+        task = fields.get("ArrayTaskId", "")
+        if task.isdigit():
+            states[int(task)] = fields.get("JobState", "UNKNOWN")
+    return states, "scontrol"
+
+
+def queued(job):
+    """Whether any task of `job` is still pending or running."""
+    listed = subprocess.run(["squeue", "-h", "-j", str(job), "-o", "%i"],
+                            capture_output=True, text=True)
+    return listed.returncode == 0 and bool(listed.stdout.strip())
