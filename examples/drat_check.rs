@@ -1,9 +1,10 @@
 //! `drat_check [--own] FORMULA PROOF`: checks a DRAT proof (text or binary, detected) of a
 //! DIMACS formula with the `dratify` crate, a forward RUP/RAT checker that shares no code
 //! with our solver; with `--own`, with our own forward RUP checker instead
-//! (`sudosat::testkit::drat::check`, plain occurrence lists, propagation from scratch at
-//! every step: slow on long proofs, but it shares no code with dratify or the solver), the
-//! second checker of `scripts/hard/pick.py`. Used by `scripts/verify-proofs.py`; exit 0
+//! (`sudosat::testkit::drat::check_watched`: two watched literals and a kept root
+//! assignment, fast enough for the hard suite's proofs; it shares no code with dratify or
+//! the solver, and its tests hold it to the same verdicts as the simple checker
+//! `drat::check`), the second checker of `scripts/hard/pick.py`. Used by `scripts/verify-proofs.py`; exit 0
 //! verified, 1 rejected, 2 when the files cannot be read. The proof is decoded by
 //! `sudosat::testkit::drat`, the strict decoders of the proof tests (every step ends in 0;
 //! a malformed proof is rejected).
@@ -113,7 +114,7 @@ fn check_own(cnf: &sudosat::cnf::Cnf, bytes: &[u8], proof: &str) -> ExitCode {
         .clauses()
         .map(|clause| clause.iter().map(|lit| lit.to_dimacs()).collect())
         .collect();
-    match drat::check(&formula, &steps) {
+    match drat::check_watched(&formula, &steps) {
         Ok(deletions) => {
             println!(
                 "s VERIFIED ({} steps, {deletions} deletions; own checker)",
