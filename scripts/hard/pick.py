@@ -22,9 +22,9 @@ so the same command resumes after an interruption):
      to the suite's 300 s, which on this loaded 2-core machine would cost more than the
      other peers together (the first three par32 runs, made with 300 s, are kept), so
      its row counts an instance it might solve in 60-300 s as unsolved.
-  2. For each pick, CaDiCaL and CryptoMiniSat with a CPU limit of TIMEOUT (300 s; their
-     reference rows)
-     and satsolve (the build named by --satsolve, writing a binary DRAT proof).
+  2. For each pick, satsolve (the build named by --satsolve, writing a binary DRAT
+     proof), then CryptoMiniSat and CaDiCaL with a CPU limit of TIMEOUT (300 s; their
+     reference rows).
   3. Every model is checked clause by clause. An UNSAT answer needs a DRAT proof checked
      by examples/drat_check.rs (the dratify crate) and by our own forward checker
      (`drat_check --own`, sharing no code with the solver): satsolve's proof, or when
@@ -234,11 +234,11 @@ class Picker:
 
     def verify(self, family, relative):
         cnf_proof = self.work / "proof.drat"
-        for solver in ("cadical", "cryptominisat"):
-            self.run(relative, family, solver, solver)
         satsolve = self.args.satsolve
         row = self.run(relative, family, "satsolve", "satsolve",
                        [satsolve, "--proof", str(cnf_proof), "--binary-proof", str(self.cnf(relative))])
+        for solver in ("cryptominisat", "cadical"):
+            self.run(relative, family, solver, solver)
         if row["status"] == "UNSAT" and (relative, "proof") not in self.log:
             if not cnf_proof.exists():
                 self.log.pop((relative, "satsolve"))
@@ -274,12 +274,13 @@ class Picker:
         chosen = self.picks(select=True)
         self.write_tables(chosen)
         if not self.args.select_only:
-            for family, picks in chosen.items():
+            verified = {family: picks[:self.args.verify_per_family] for family, picks in chosen.items()}
+            for family, picks in verified.items():
                 for relative in picks:
                     self.verify(family, relative)
                     self.write_tables(chosen)
             if self.args.splr:
-                for family, picks in chosen.items():
+                for family, picks in verified.items():
                     for relative in picks:
                         self.run(relative, family, "splr", "splr")
                 self.write_tables(chosen)
@@ -338,7 +339,7 @@ class Picker:
             for record in csv.DictReader(handle, delimiter="\t"):
                 expected[record["instance"]] = record["expected"]
         fields = ["instance", "category", "expected", "solver", "run", "status", "correct", "seconds",
-                  "peak_kib", "version", "date"]
+                  "peak_kib", "limit", "version", "date"]
         with open(self.out / "reference.csv", "w", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=fields, lineterminator="\n")
             writer.writeheader()
@@ -350,7 +351,16 @@ class Picker:
                     category=row["family"], expected=answer, solver=row["step"], run=0,
                     status=row["status"],
                     correct=(int(row["status"] == answer and row["detail"] != "MODEL WRONG") if solved else ""),
-                    seconds=row["cpu_s"], peak_kib=row["peak_kib"], version=row["version"], date=row["date"]))
+                    seconds=row["cpu_s"], peak_kib=row["peak_kib"], limit=self.limit_of(row),
+                    version=row["version"], date=row["date"]))
+
+    def limit_of(self, row):
+        """The CPU limit a logged run had: its TIMEOUT detail says it; otherwise MiniSat's
+        selection limit or --timeout."""
+        match = re.match(r"limit ([\d.]+) s", row["detail"])
+        if match:
+            return match.group(1)
+        return f"{self.args.minisat_limit:g}" if row["step"] == "minisat" else f"{self.args.timeout:g}"
 
     def write_families(self, chosen):
         lines = ["| family | candidates | MiniSat run | easy (< 60 s) | picked | in suite | held out |",
@@ -385,6 +395,9 @@ def main():
     parser.add_argument("--hard", type=float, default=60.0, help="MiniSat CPU seconds from which an instance is hard")
     parser.add_argument("--timeout", type=float, default=300.0, help="CPU seconds per run")
     parser.add_argument("--per-family", type=int, default=6)
+    parser.add_argument("--verify-per-family", type=int, default=10,
+                        help="run the peers and satsolve on only this many picks per family "
+                             "(the rest are held out as not verified)")
     parser.add_argument("--minisat-limit", type=float, default=60.0,
                         help="CPU seconds of MiniSat's selection run, its reference row too")
     parser.add_argument("--max-tries", type=int, default=20, help="MiniSat runs per family at most")
