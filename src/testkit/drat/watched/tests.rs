@@ -78,8 +78,16 @@ fn root_facts_come_and_go_with_their_clauses() {
     // 1, (¬1 ∨ 2), (¬2 ∨ 3): 3 is a root fact, so (3) is RUP; after (¬1 ∨ 2) is
     // deleted it is not, and after the unit 1 is deleted neither is (2).
     let formula = vec![vec![1], vec![-1, 2], vec![-2, 3], vec![-3, -1, 4]];
-    let steps = vec![(false, vec![3]), (false, vec![4]), (true, vec![-1, 2]), (false, vec![2])];
-    assert!(both(&formula, &steps).is_err(), "the proof has no empty clause");
+    let steps = vec![
+        (false, vec![3]),
+        (false, vec![4]),
+        (true, vec![-1, 2]),
+        (false, vec![2]),
+    ];
+    assert!(
+        both(&formula, &steps).is_err(),
+        "the proof has no empty clause"
+    );
     let steps = vec![(true, vec![-1, 2]), (false, vec![3])];
     assert!(both(&formula, &steps).unwrap_err().contains("step 2"));
     let steps = vec![(true, vec![1]), (false, vec![2])];
@@ -90,5 +98,7 @@ fn root_facts_come_and_go_with_their_clauses() {
     let steps = vec![(true, vec![-1]), (false, vec![])];
     assert!(both(&formula, &steps).is_err());
     // A deletion of an absent clause is an error in both.
-    assert!(both(&formula, &[(true, vec![5, 6])]).unwrap_err().contains("absent"));
+    assert!(both(&formula, &[(true, vec![5, 6])])
+        .unwrap_err()
+        .contains("absent"));
 }
