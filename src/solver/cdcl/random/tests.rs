@@ -59,9 +59,11 @@ fn structured_shapes_are_not() {
         }
     }
     assert!(!looks_random(formula.vars, &hub));
-    // Binary formulas and tiny ones are never random.
+    // Binary formulas and small ones (under 500 clauses) are never random.
     let binary = random_ksat(&mut rng, 200, 2, 1.0);
     assert!(!looks_random(binary.vars, &binary.clauses));
     let tiny = random_ksat(&mut rng, 10, 3, 4.0);
     assert!(!looks_random(tiny.vars, &tiny.clauses));
+    let small = random_ksat(&mut rng, 100, 3, 4.26);
+    assert!(!looks_random(small.vars, &small.clauses));
 }
