@@ -282,7 +282,7 @@ options_table! {
         "Seed of the walks' random choices.";
     walk_random_first: u64 = 20_000_000, [0, HUGE],
         "Clause visits of the walk before the search of a formula that looks uniformly random.";
-    walk_random_first_per_literal: u64 = 1000, [0, HUGE],
+    walk_random_first_per_lit: u64 = 1000, [0, HUGE],
         "That first walk's visits are at most this many per literal of the formula.";
     walk_random_share: f64 = 0.5, [0.0, 1e6],
         "Random formulas: visits of a stable stint's walk per propagation and average watch.";

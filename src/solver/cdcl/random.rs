@@ -10,7 +10,7 @@
 //! walker on such formulas:
 //!
 //! - a first walk before the search, of `walk_random_first` clause visits (20 M, about a
-//!   tenth of a second on 3-SAT) or `walk_random_first_per_literal` (1000) per literal of
+//!   tenth of a second on 3-SAT) or `walk_random_first_per_lit` (1000) per literal of
 //!   the formula if that is less, which solves the easy ones at once (the small suite's
 //!   satisfiable random 3-SAT of 150-300 variables within 0.2-2.3 M visits) without
 //!   making a small unsatisfiable one pay a tenth of a second;
@@ -131,7 +131,7 @@ impl Solver {
         if self.random.active && self.stats.walks == 0 && self.trail.decision_level() == 0 {
             let effort = self.options.walk_random_first.min(
                 self.options
-                    .walk_random_first_per_literal
+                    .walk_random_first_per_lit
                     .saturating_mul(self.random.literals),
             );
             self.walk(effort, true);
