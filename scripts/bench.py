@@ -166,7 +166,7 @@ def main():
                             max(float(x["limit"] or 0) for x in reference if x["solver"] == r["solver"]))
                            for r in reference})
         header += "Reference rows (run once on this machine, not in this run): " + "; ".join(
-            f"{solver} {version}, {date}, CPU limit {limit:g} s" for solver, version, date, limit in versions
+            f"{solver}: {version}, {date}, CPU limit {limit:g} s" for solver, version, date, limit in versions
         ) + ".\n\n"
         short = [f"{solver} ({limit:g} s)" for solver, _, _, limit in versions if 0 < limit < args.timeout]
         if short:
