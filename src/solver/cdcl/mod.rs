@@ -11,7 +11,8 @@
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
 //! | `decide` + `heap` | EVSIDS with a variable heap, target phases |
 //! | `restart` | focused and stable modes in turns (default), Luby or Glucose EMA restarts |
-//! | `walk` | ProbSAT local search from the target phases, opening each stable stint |
+//! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
+//! | `random` | a walk phase of its own for formulas that look uniformly random |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
@@ -40,6 +41,7 @@ mod heap;
 pub mod options;
 mod preprocess;
 mod proof;
+mod random;
 mod reduce;
 mod restart;
 mod trail;
@@ -97,6 +99,8 @@ pub struct Solver {
     walked_at: u64,
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
+    /// Where the last walk of the random-formula walk phase stopped (see `random`).
+    walk_state: Vec<bool>,
     /// Propagation count before which no simplification starts (see `simplify`).
     simplify_props: u64,
     scratch: Vec<Lit>,
@@ -114,6 +118,8 @@ pub struct Solver {
     shortened_unlogged: bool,
     /// Variable elimination before the first search, if asked for.
     preprocess: preprocess::Preprocess,
+    /// Whether the formula looks uniformly random, for the walk phase (see `random`).
+    random: random::RandomPhase,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
 }
@@ -180,6 +186,7 @@ impl Solver {
             simplified_at: 0,
             walked_at: 0,
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
+            walk_state: Vec::new(),
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,
@@ -188,6 +195,7 @@ impl Solver {
             proof: None,
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),
+            random: random::RandomPhase::default(),
             options,
         };
         solver.ensure_vars(num_vars);
@@ -381,6 +389,7 @@ impl Solver {
     }
 
     fn search(&mut self) -> Outcome {
+        self.classify_if_due();
         self.eliminate_if_due();
         if !self.ok {
             return Outcome::Unsat;
@@ -410,7 +419,11 @@ impl Solver {
                     if switched {
                         self.stats.mode_switches += 1;
                         if self.restarts.is_stable() {
-                            self.rephase_by_walk();
+                            if self.is_random() {
+                                self.random_walk();
+                            } else {
+                                self.rephase_by_walk();
+                            }
                         }
                     }
                 }
@@ -434,10 +447,24 @@ impl Solver {
         debug_assert_eq!(self.trail.decision_level(), 0);
         let since = self.stats.propagations - self.walked_at;
         let effort = (since as f64 * self.options.walk_effort) as u64;
+        self.walk(effort, false);
+    }
+
+    /// One walk of `effort` visits (see `walk`) whose best assignment becomes the target
+    /// phases: from those phases, or with `resume` from where the last resumed walk
+    /// stopped (the walk phase of a random formula, see `random`).
+    fn walk(&mut self, effort: u64, resume: bool) {
+        let start = if resume && self.walk_state.len() == self.num_vars {
+            std::mem::take(&mut self.walk_state)
+        } else {
+            self.decide.target_phases_mut().to_vec()
+        };
         let report = walk::walk(
             &self.db,
             &self.trail,
+            &start,
             self.decide.target_phases_mut(),
+            resume.then_some(&mut self.walk_state),
             effort,
             self.options.walk_max_break as usize,
             &mut self.walk_rng,
@@ -481,6 +508,7 @@ impl Solver {
             }
             if self.trail.decision_level() == 0 {
                 self.simplify_if_due();
+                self.first_random_walk();
             }
             if self.reduce_schedule.due(
                 self.stats.conflicts,

@@ -280,6 +280,12 @@ options_table! {
         "A walk weighs flips that break more clauses than this as if they broke this many.";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],
         "Seed of the walks' random choices.";
+    walk_random_first: u64 = 20_000_000, [0, HUGE],
+        "Clause visits of the walk before the search of a formula that looks uniformly random.";
+    walk_random_first_per_lit: u64 = 1000, [0, HUGE],
+        "That first walk's visits are at most this many per literal of the formula.";
+    walk_random_share: f64 = 0.5, [0.0, 1e6],
+        "Random formulas: visits of a stable stint's walk per propagation and average watch.";
     elim_resolvent_limit: u64 = 20, [0, 1_000_000],
         "Elimination keeps a variable with a resolvent longer than this.";
     elim_occurrence_limit: u64 = 64, [0, 1_000_000_000],
