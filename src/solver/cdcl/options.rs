@@ -294,7 +294,7 @@ options_table! {
         "Elimination runs when at least this percentage of the occurring variables is sparse.";
     xor: u64 = 1, [0, 1],
         "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
-    xor_max_size: u64 = 6, [3, 6],
+    xor_max_size: u64 = 8, [3, 8],
         "The longest XOR looked for in the clauses (it takes 2^(size-1) clauses).";
     xor_merge_max_size: u64 = 64, [0, 1_000_000],
         "Two XORs sharing a variable no other XOR has are summed if the sum has at most this many variables (0: never).";

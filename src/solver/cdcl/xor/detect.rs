@@ -7,8 +7,8 @@
 //! so the clauses over one variable set whose counts of negative literals share a
 //! parity `q`, all 2^(k-1) of them, make the XOR `= ¬q` (CryptoMiniSat's `XorFinder`,
 //! Soos, Nohl & Castelluccia, SAT 2009). Clauses are grouped by variable set with a
-//! sort on a hash of the set, and each group is checked with a bit mask of the sign
-//! patterns it holds. Only clauses of 3 to `xor_max_size` literals are read: binary
+//! sort on a hash of the set, and each group is checked by counting the distinct sign
+//! patterns of each parity it holds. Only clauses of 3 to `xor_max_size` literals are read: binary
 //! XORs are equivalences, which propagation already handles in full.
 //!
 //! **Merging** (CryptoMiniSat's `xor_together`): a variable in exactly two XORs is the
@@ -27,8 +27,9 @@ pub struct Xor {
     pub rhs: bool,
 }
 
-/// The longest XOR [`find_xors`] looks for: sign patterns fit in a `u64`.
-pub const MAX_SIZE: usize = 6;
+/// The longest XOR [`find_xors`] looks for: sign patterns fit in a `u8`. (CryptoMiniSat
+/// looks for up to 7 by default; Urquhart's formulas have vertices of degree 7 and 8.)
+pub const MAX_SIZE: usize = 8;
 
 /// One clause of the right length: its variables sorted, and which of them it holds
 /// negatively (bit `i` for the `i`-th variable).
@@ -82,7 +83,7 @@ pub fn find_xors<'a>(
     }
     // A group of k variables needs 2^(k-1) clauses; a size with fewer candidates in
     // all has none.
-    candidates.sort_unstable_by_key(|c| (c.key, c.vars));
+    candidates.sort_unstable_by_key(|c| (c.key, c.vars, c.negative));
     let mut xors = Vec::new();
     let mut in_xor = vec![false; num_clauses];
     let mut start = 0;
@@ -97,13 +98,16 @@ pub fn find_xors<'a>(
         }
         let k = first.len as usize;
         if end - start >= 1 << (k - 1) {
-            let mut patterns = 0u64;
-            for candidate in &candidates[start..end] {
-                patterns |= 1 << candidate.negative;
+            // Sorted by sign pattern within the group: count the distinct ones of each
+            // parity; all 2^(k-1) of one parity make an XOR.
+            let mut distinct = [0usize; 2];
+            for (i, candidate) in candidates[start..end].iter().enumerate() {
+                if i == 0 || candidates[start + i - 1].negative != candidate.negative {
+                    distinct[(candidate.negative.count_ones() % 2) as usize] += 1;
+                }
             }
             for odd in [false, true] {
-                let needed = parity_patterns(k, odd);
-                if patterns & needed == needed {
+                if distinct[usize::from(odd)] == 1 << (k - 1) {
                     xors.push(Xor {
                         vars: first.vars[..k]
                             .iter()
@@ -122,14 +126,6 @@ pub fn find_xors<'a>(
         start = end;
     }
     (xors, in_xor)
-}
-
-/// The sign patterns of `k` variables (bit `p` for pattern `p`) with an odd number of
-/// negative literals if `odd`, else with an even number.
-fn parity_patterns(k: usize, odd: bool) -> u64 {
-    (0u64..1 << k)
-        .filter(|p| (p.count_ones() % 2 == 1) == odd)
-        .fold(0, |mask, p| mask | 1 << p)
 }
 
 /// A 64-bit mixing step (SplitMix64's finaliser), so that the key of a variable set
