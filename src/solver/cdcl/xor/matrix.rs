@@ -27,10 +27,10 @@
 //! non-basic watch is set in the row and differs from its basic column; `watchers[c]`
 //! lists exactly the rows watching column `c`, each once.
 
-use super::super::clause_db::ClauseRef;
-use super::super::trail::Trail;
 use super::reasons::Reasons;
 use crate::lit::{Lit, Var};
+use crate::solver::cdcl::clause_db::ClauseRef;
+use crate::solver::cdcl::trail::{Trail, Value};
 
 /// `row_of` value of a non-basic column.
 const NO_ROW: u32 = u32::MAX;
@@ -369,7 +369,7 @@ impl Matrix {
         if self.is_unassigned(last) {
             let value = self.rhs[r] ^ parity;
             let lit = self.vars[last as usize].lit(value);
-            debug_assert_eq!(trail.value(lit), super::super::trail::Value::Unassigned);
+            debug_assert_eq!(trail.value(lit), Value::Unassigned);
             let position = trail.len();
             let start = reasons.begin();
             reasons.extend(lit);
@@ -440,9 +440,9 @@ impl Matrix {
                     let column = k * 64 + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     match trail.value(self.vars[column].positive()) {
-                        super::super::trail::Value::Unassigned => unassigned += 1,
-                        super::super::trail::Value::True => parity = !parity,
-                        super::super::trail::Value::False => {}
+                        Value::Unassigned => unassigned += 1,
+                        Value::True => parity = !parity,
+                        Value::False => {}
                     }
                 }
             }

@@ -8,8 +8,8 @@
 //! literal per column of the row, the implied one first). Clauses live as long as the
 //! literal they explain: the store is a stack in trail order and backtracking pops it.
 
-use super::super::clause_db::ClauseRef;
 use crate::lit::Lit;
+use crate::solver::cdcl::clause_db::ClauseRef;
 
 /// One stored clause: where its literals are, and the trail position it belongs to.
 #[derive(Clone, Copy, Debug)]

@@ -3,9 +3,9 @@
 //! the solver with the engine on random formulas with XORs, against the solver without
 //! it and brute force.
 
-use super::super::Solver;
 use super::*;
 use crate::rng::SplitMix64;
+use crate::solver::cdcl::Solver;
 use crate::solver::Outcome;
 use crate::testkit::brute;
 use crate::testkit::families::{parity_chains, random_xors, tseitin_graph, Formula};
@@ -338,15 +338,18 @@ fn no_matrix_under_a_proof_nor_when_switched_off() {
     let mut rng = SplitMix64(8);
     let formula = tseitin_graph(&mut rng, 12, false);
     let cnf = formula.to_cnf();
-    let sink = super::super::proof::Shared::default();
+    let sink = crate::solver::cdcl::proof::Shared::default();
     let mut solver = Solver::new(&cnf);
-    solver.set_proof(Box::new(sink.clone()), super::super::ProofFormat::Text);
+    solver.set_proof(
+        Box::new(sink.clone()),
+        crate::solver::cdcl::ProofFormat::Text,
+    );
     solver.set_elimination(true);
     assert_eq!(solver.solve(), Outcome::Unsat);
     assert_eq!(solver.stats().xor_matrices, 0);
     assert!(solver.stats().xors_found == 0);
     crate::testkit::diffcheck::check_proof(&formula, &sink.bytes(), 100_000).unwrap();
-    let options = super::super::Options {
+    let options = crate::solver::cdcl::Options {
         xor: 0,
         ..Default::default()
     };
