@@ -154,7 +154,11 @@ def instances(sets, scratch):
         suite = shared_path("bench/cnf")
         for line in (suite / "expected.tsv").read_text().splitlines()[1:]:
             name, _category, expected = line.split("\t")[:3]
-            found.append(("small", name.removesuffix(".cnf"), suite / name, expected))
+            path = suite / name
+            # The large Sudoku files are kept compressed under the listed name + .gz.
+            if not path.exists():
+                path = suite / (name + ".gz")
+            found.append(("small", name.removesuffix(".cnf"), path, expected))
     return found
 
 

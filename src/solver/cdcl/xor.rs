@@ -63,6 +63,14 @@ pub(super) struct XorEngine {
     trial: Option<Trial>,
 }
 
+/// Which groups of XORs get a matrix for the search (see [`XorEngine::build`]).
+#[derive(Clone, Copy, Debug)]
+struct BuildLimits {
+    max_columns: usize,
+    min_rows: usize,
+    max_matrices: usize,
+}
+
 /// What the trial of the matrices compares.
 #[derive(Clone, Copy, Debug, Default)]
 struct Trial {
@@ -141,14 +149,15 @@ impl XorEngine {
             .all(|matrix| matrix.is_propagated(trail))
     }
 
-    /// Builds one matrix per connected group of the XORs' variables with at least two
-    /// XORs and at most `max_columns` variables (a lone XOR is no stronger than its
-    /// clauses), every variable unassigned. Returns the units the matrices imply, or
-    /// [`Inconsistent`].
+    /// Reduces one matrix per connected group of the XORs' variables with at least two
+    /// XORs and at most `limits.max_columns` variables (a lone XOR is no stronger than
+    /// its clauses), every variable unassigned, and keeps for the search the
+    /// `limits.max_matrices` largest of those with at least `limits.min_rows` rows.
+    /// Returns the units all of them imply, or [`Inconsistent`].
     fn build(
         xors: &[Xor],
         num_vars: usize,
-        max_columns: usize,
+        limits: BuildLimits,
     ) -> Result<(XorEngine, Vec<Lit>), Inconsistent> {
         if xors.iter().any(|xor| xor.vars.is_empty() && xor.rhs) {
             return Err(Inconsistent);
@@ -189,7 +198,7 @@ impl XorEngine {
                 .collect();
             vars.sort_unstable();
             vars.dedup();
-            if vars.len() > max_columns {
+            if vars.len() > limits.max_columns {
                 continue;
             }
             let m = engine.matrices.len() as u32;
@@ -211,8 +220,17 @@ impl XorEngine {
             units.extend(implied);
             engine.matrices.push(matrix);
         }
-        // A matrix left without rows (all units) needs no visits.
-        engine.matrices.retain(|matrix| matrix.num_rows() > 0);
+        // Every group was reduced, for its units and contradictions; the search visits
+        // only large matrices. Circuits hold hundreds of small XOR groups (bmc-ibm-12:
+        // 241), whose clauses already propagate nearly all a matrix would, and visiting
+        // them all costs more than it finds; CryptoMiniSat too keeps a few matrices.
+        engine
+            .matrices
+            .retain(|matrix| matrix.num_rows() >= limits.min_rows.max(1));
+        engine
+            .matrices
+            .sort_by_key(|matrix| std::cmp::Reverse(matrix.num_rows()));
+        engine.matrices.truncate(limits.max_matrices);
         engine.renumber();
         Ok((engine, units))
     }
@@ -284,7 +302,12 @@ impl Solver {
         } else {
             xors
         };
-        let built = XorEngine::build(&xors, self.num_vars, self.options.xor_max_columns as usize);
+        let limits = BuildLimits {
+            max_columns: self.options.xor_max_columns as usize,
+            min_rows: self.options.xor_min_rows as usize,
+            max_matrices: self.options.xor_max_matrices as usize,
+        };
+        let built = XorEngine::build(&xors, self.num_vars, limits);
         let Ok((mut engine, units)) = built else {
             self.ok = false;
             return;

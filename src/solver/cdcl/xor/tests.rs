@@ -57,6 +57,13 @@ impl Oracle {
     }
 }
 
+/// Limits under which every group of two or more XORs gets a matrix.
+const ALL: BuildLimits = BuildLimits {
+    max_columns: usize::MAX,
+    min_rows: 1,
+    max_matrices: usize::MAX,
+};
+
 fn random_system(rng: &mut SplitMix64, num_vars: usize) -> Vec<Xor> {
     let count = 2 + rng.index(num_vars);
     (0..count)
@@ -110,7 +117,7 @@ fn matrices_imply_exactly_what_the_system_implies() {
         let xors = random_system(&mut rng, num_vars);
         // Every variable of the system in a matrix: one group, or the oracle would see
         // XORs the engine leaves to the clauses.
-        let Ok((mut engine, units)) = XorEngine::build(&xors, num_vars, usize::MAX) else {
+        let Ok((mut engine, units)) = XorEngine::build(&xors, num_vars, ALL) else {
             assert_eq!(Oracle::new(&xors, num_vars).solutions().count(), 0);
             continue;
         };
