@@ -271,11 +271,14 @@ def summarise(rows, limit, solvers, failures):
     small_xor = by.get(("small", "satsolve"), {})
     small_off = by.get(("small", "satsolve-noxor"), {})
     if small_xor and small_off:
+        # Values are ints when fresh and strings when read back from results.csv.
+        def no_matrix(row):
+            return str(row["xor_matrices"]) in ("0", "")
         same = [i for i, r in small_xor.items()
-                if r["xor_matrices"] in ("0", "") and i in small_off
-                and r["conflicts"] == small_off[i]["conflicts"]]
-        without = [i for i, r in small_xor.items() if r["xor_matrices"] in ("0", "")]
-        with_matrix = sorted(i for i, r in small_xor.items() if r["xor_matrices"] not in ("0", ""))
+                if no_matrix(r) and i in small_off and r["status"] != "TIMEOUT"
+                and str(r["conflicts"]) == str(small_off[i]["conflicts"])]
+        without = [i for i, r in small_xor.items() if no_matrix(r)]
+        with_matrix = sorted(i for i, r in small_xor.items() if not no_matrix(r))
         lines += ["", f"Small suite: {len(same)} of the {len(without)} instances without a "
                   f"matrix have the conflict count of --set xor=0; with a matrix: "
                   f"{', '.join(with_matrix) or 'none'}."]
