@@ -344,9 +344,8 @@ impl Solver {
     ///
     /// Why: XORs are common in circuits (adders, comparators, parity trees), where the
     /// groups are small and the clauses already propagate nearly all their matrices
-    /// would. Measured at the first trial length of 2000 conflicts: par32 and par16 get
-    /// 8-10% of their propagations from the matrices; bmc-ibm-6, -12 and -13 (100 to
-    /// 241 matrices of 2 to 33 rows) 0.02-0.04%, which does not pay for visiting them.
+    /// would: on SATLIB's bmc-ibm-12 the matrices make 99 of 6.8 million propagations,
+    /// on par32 6.5-7.9% of them (docs/experiments.md, "Parity").
     pub(super) fn judge_xors_if_due(&mut self) {
         let Some(trial) = self.xor.trial else {
             return;
