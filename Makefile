@@ -10,6 +10,7 @@
 # - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
 # - bench-hints: python3, qqwing and ../shared/puzzles;
+# - bench-xor: python3, GNU time, prlimit (util-linux), cryptominisat5 and ../shared/bench;
 # - solve-batch: python3 (and the SOLVER named, if not satsolve);
 # - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
 #   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
@@ -29,7 +30,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-xor bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -68,6 +69,14 @@ test:
 # default in the same turns.
 bench: build
 	python3 scripts/bench.py $(SATSOLVE_FLAGS_ARG) $(BENCH_FLAGS) scratch/bench
+
+# Parity reasoning (XOR matrices) against CryptoMiniSat 5 under a CPU limit.
+# Pool parity instances, generated Tseitin formulas and parity chains, SATLIB circuits
+# and the small suite, satsolve with --set xor=0 beside it; models checked. Writes
+# scratch/bench-xor/results.csv and summary.md. BENCH_XOR_FLAGS="--sets pool --runs 3
+# --baseline PATH".
+bench-xor: build
+	python3 scripts/bench-xor.py $(BENCH_XOR_FLAGS) scratch/bench-xor
 
 # The medium suite (scripts/medium/suite.tsv), like `make bench`.
 # Instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU

@@ -17,6 +17,7 @@
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
+//! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
@@ -47,6 +48,7 @@ mod restart;
 mod trail;
 mod walk;
 mod watch;
+mod xor;
 
 #[cfg(test)]
 mod cube_tests;
@@ -120,6 +122,8 @@ pub struct Solver {
     preprocess: preprocess::Preprocess,
     /// Whether the formula looks uniformly random, for the walk phase (see `random`).
     random: random::RandomPhase,
+    /// The Gauss-Jordan matrices of the XORs found at preprocessing, if any.
+    xor: xor::XorEngine,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
 }
@@ -196,6 +200,7 @@ impl Solver {
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),
             random: random::RandomPhase::default(),
+            xor: xor::XorEngine::default(),
             options,
         };
         solver.ensure_vars(num_vars);
@@ -247,6 +252,8 @@ impl Solver {
     /// as given; after a SAT answer the file is left as written.
     pub fn set_proof(&mut self, out: Box<dyn Write + Send>, format: ProofFormat) {
         let mut proof = Proof::new(out, format);
+        // The matrices' reasons are sums of XORs, which a RUP checker cannot follow.
+        self.xor = xor::XorEngine::default();
         if self.stats.learnt_clauses > 0 {
             proof.fail("the proof was requested after the solver had learnt clauses");
         } else {
@@ -363,7 +370,32 @@ impl Solver {
         outcome
     }
 
+    /// Propagates the clauses, then the XOR matrices if there are any (see `xor`), until
+    /// neither implies more; returns a false clause, if one is found.
     fn propagate(&mut self) -> Option<ClauseRef> {
+        loop {
+            let conflict = self.propagate_clauses();
+            if conflict.is_some() || !self.xor.is_active() {
+                return conflict;
+            }
+            let before = self.trail.len();
+            let fired = self.xor.propagate(&mut self.trail);
+            self.stats.xor_propagations += (self.trail.len() - before) as u64;
+            match fired {
+                xor::XorPropagation::Quiet => {
+                    debug_assert!(self.xor.is_propagated(&self.trail));
+                    return None;
+                }
+                xor::XorPropagation::Propagated => {}
+                xor::XorPropagation::Conflict(clause) => {
+                    self.stats.xor_conflicts += 1;
+                    return Some(clause);
+                }
+            }
+        }
+    }
+
+    fn propagate_clauses(&mut self) -> Option<ClauseRef> {
         // SAFETY: `propagate`'s condition is that every literal in the watch lists, and
         // every literal of a clause they point to, has a variable the trail has room
         // for. The trail is never replaced and only grows (`ensure_vars` sizes it), so
@@ -416,6 +448,7 @@ impl Solver {
                     self.stats.restarts += 1;
                     let switched = self.restarts.restarted(self.stats.propagations);
                     self.decide.restarted();
+                    self.judge_xors_if_due();
                     if switched {
                         self.stats.mode_switches += 1;
                         if self.restarts.is_stable() {
@@ -550,9 +583,13 @@ impl Solver {
     /// Analyses a conflict, backjumps, and asserts the learnt clause.
     fn learn(&mut self, conflict: ClauseRef) {
         self.decide.conflict(&self.trail);
-        let learnt = self
-            .analyzer
-            .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
+        let learnt = self.analyzer.analyze(
+            conflict,
+            &mut self.db,
+            self.xor.reasons(),
+            &self.trail,
+            &mut self.decide,
+        );
         self.decide.decay();
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
         self.backtrack(learnt.backjump.max(self.root_level()));
@@ -589,6 +626,10 @@ impl Solver {
     }
 
     fn backtrack(&mut self, level: usize) {
+        if self.xor.is_active() && level < self.trail.decision_level() {
+            self.xor
+                .backtrack(&self.trail, self.trail.level_start(level + 1));
+        }
         let decide = &mut self.decide;
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
     }
