@@ -102,6 +102,13 @@ struct Args {
     /// clauses, instead of unit propagation and a fresh search of what is left.
     #[arg(long)]
     assumptions: bool,
+    /// Set a tuning option of the cdcl engine, e.g. `--set restart_luby_unit=100`
+    /// (repeatable; see --list-options).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// List the cdcl engine's tuning options with their defaults and ranges, and exit.
+    #[arg(long)]
+    list_options: bool,
 }
 
 fn positive_seconds(text: &str) -> Result<Duration, String> {
@@ -153,6 +160,8 @@ fn main() -> ExitCode {
             _ => ProgressMode::Auto,
         },
         assumptions: args.assumptions,
+        settings: args.set,
+        list_options: args.list_options,
     };
     cli::run("satsolve", || satsolve::run(&options))
 }

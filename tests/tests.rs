@@ -22,6 +22,7 @@ mod proof;
 mod readme;
 mod satsolve;
 mod satsolve_limits;
+mod satsolve_options;
 mod sudoku2cnf;
 mod sudokugen;
 mod sudoplay;

@@ -2,20 +2,24 @@
 //! against the rules of its layout and the givens of its puzzle, and report violations
 //! and a summary on stderr. The binary only parses flags into [`GridcheckOptions`].
 //! Grids under `puzzle K:` headings (several models per puzzle) are paired and judged in
-//! `gridcheck_groups.rs`, which also gives `--unique` its verdicts.
+//! `groups`, which also gives `--unique` its verdicts.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use self::entries::{entries, Entry};
 use self::groups::Groups;
+use self::tally::{plural, summary, Counts};
 use super::{Failure, Source};
 use crate::check::check_grid;
 use crate::encode::read_cnf_header;
-use crate::grid::{Grid, Marker, ParseOptions, PuzzleError, PuzzleReader, Record};
+use crate::grid::Grid;
 use crate::layout::{Layout, LayoutChoice};
 use crate::model::group::PuzzleLine;
 
+mod entries;
 mod groups;
+mod tally;
 
 /// The `--help` text after the options: input, output and exit codes.
 pub const AFTER_HELP: &str = "\
@@ -164,7 +168,13 @@ fn run_on<R: BufRead, P: BufRead>(
                     ))
                 }
             };
-            groups.close(&mut counts, options, out)?;
+            groups.close(
+                &mut counts,
+                &options.input,
+                options.unique,
+                options.quiet,
+                out,
+            )?;
             let expected = groups.closed + 1;
             if heading.puzzle != expected {
                 return Err(Failure::input(
@@ -261,7 +271,13 @@ fn run_on<R: BufRead, P: BufRead>(
         }
     }
     if let Some(groups) = &mut groups {
-        groups.close(&mut counts, options, out)?;
+        groups.close(
+            &mut counts,
+            &options.input,
+            options.unique,
+            options.quiet,
+            out,
+        )?;
     }
     if counts.checked == 0 {
         return Err(Failure::input(source, "no grid found"));
@@ -313,108 +329,6 @@ impl Puzzles<'_> {
                 self.source
             ))),
         }
-    }
-}
-
-/// Grids checked, how many were invalid, and how many puzzles had none.
-#[derive(Debug, Default)]
-struct Counts {
-    checked: usize,
-    invalid: usize,
-    unsolved: usize,
-}
-
-/// The closing line on stderr (empty when `quiet` and every grid is valid).
-fn summary(counts: &Counts, quiet: bool) -> String {
-    let Counts {
-        checked,
-        invalid,
-        unsolved,
-    } = *counts;
-    if invalid > 0 {
-        let markers = match unsolved {
-            0 => String::new(),
-            count => format!(" ({} without a solution)", plural(count, "puzzle")),
-        };
-        format!(
-            "gridcheck: {invalid} of {} invalid{markers}\n",
-            plural(checked, "grid")
-        )
-    } else if quiet {
-        String::new()
-    } else {
-        format!("gridcheck: {} valid\n", plural(checked, "grid"))
-    }
-}
-
-/// One entry of a grid file: a grid, or a grid whose value is out of range (a violation
-/// of that grid, reported like the others, not an error of the whole input).
-enum Entry {
-    Grid(Grid),
-    OutOfRange(String),
-    /// The marker a batch writes for a puzzle its solver did not solve.
-    Marker(Marker),
-    /// A `puzzle K:` line over the grids of puzzle K.
-    Heading {
-        text: String,
-        line: usize,
-    },
-}
-
-/// The grids of `input` (read from `source`), in any puzzle format (of `layout`, if
-/// given), with the marker lines of a batch when `markers` is set.
-fn entries<'a, R: BufRead + 'a>(
-    input: R,
-    source: &'a Source,
-    size: Option<usize>,
-    layout: Option<&Layout>,
-    markers: bool,
-) -> Result<impl Iterator<Item = Result<Entry, Failure>> + 'a, Failure> {
-    let options = ParseOptions {
-        size,
-        allow_conflicts: true,
-    };
-    let reader = match layout {
-        Some(layout) => PuzzleReader::for_layout(input, layout, true),
-        None => {
-            PuzzleReader::new(input, &options).map_err(|error| Failure::input(source, error))?
-        }
-    };
-    let records = reader.records().map(move |record| match record {
-        Ok(Record::Marker { marker, .. }) if markers => Ok(Entry::Marker(marker)),
-        Ok(Record::Marker { marker, line, .. }) => Err(Failure::input(
-            source,
-            format!(
-                "line {line}: `{}` where a puzzle was expected",
-                marker.as_str()
-            ),
-        )),
-        Ok(Record::Heading { text, line }) if markers => Ok(Entry::Heading { text, line }),
-        Ok(Record::Heading { line, .. }) => Err(Failure::input(
-            source,
-            format!("line {line}: a `puzzle` heading where a puzzle was expected"),
-        )),
-        Ok(Record::Grid(puzzle)) => Ok(Entry::Grid(puzzle.grid)),
-        Err(PuzzleError::OutOfRange {
-            line,
-            row,
-            col,
-            value,
-            size,
-            ..
-        }) => Ok(Entry::OutOfRange(format!(
-            "row {row} column {col}: value {value} is out of range 1..{size} (line {line})"
-        ))),
-        Err(error) => Err(Failure::input(source, error)),
-    });
-    Ok(records)
-}
-
-fn plural(count: usize, word: &str) -> String {
-    if count == 1 {
-        format!("{count} {word}")
-    } else {
-        format!("{count} {word}s")
     }
 }
 

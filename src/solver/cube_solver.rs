@@ -54,8 +54,9 @@ pub enum CubeSolver {
     Simplify {
         /// The engine for the open cubes.
         kind: EngineKind,
-        /// Limits of every engine (conflicts per cube).
-        limits: Limits,
+        /// Limits of every engine (conflicts per cube), boxed as the cdcl options make
+        /// them large.
+        limits: Box<Limits>,
         /// The formula, with occurrence lists.
         propagator: Box<Propagator>,
         /// Counters summed over the fresh engines' runs, as `c` lines of the last one.
@@ -77,7 +78,7 @@ impl CubeSolver {
         }
         CubeSolver::Simplify {
             kind,
-            limits: limits.clone(),
+            limits: Box::new(limits.clone()),
             propagator: Box::new(Propagator::new(base)),
             searched: 0,
         }

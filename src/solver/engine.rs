@@ -7,7 +7,7 @@
 //!
 //! | kind | technique | limits honoured |
 //! |---|---|---|
-//! | [`EngineKind::Cdcl`] | our CDCL ([`super::cdcl`]) | conflicts, interrupt, restart policy |
+//! | [`EngineKind::Cdcl`] | our CDCL ([`super::cdcl`]) | conflicts, interrupt, restart policy, elimination, options |
 //! | [`EngineKind::Dpll`] | classic DPLL ([`super::dpll`]), the baseline | conflicts (= backtracks), interrupt |
 //! | [`EngineKind::Splr`] | the splr crate ([`super::splr`]) | timeout, interrupt; no conflict limit |
 //!
@@ -25,7 +25,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::cdcl::RestartPolicy;
+use super::cdcl::{self, RestartPolicy};
 use crate::lit::Lit;
 
 /// The result of a solve call.
@@ -89,8 +89,9 @@ impl FromStr for EngineKind {
     }
 }
 
-/// When to give up (with [`Outcome::Unknown`]), how CDCL restarts and whether it
-/// preprocesses. `Default` is "no limit, the default restart policy, no elimination".
+/// When to give up (with [`Outcome::Unknown`]), how CDCL restarts, whether it
+/// preprocesses and how it is tuned. `Default` is "no limit, the default restart policy,
+/// no elimination, the default options".
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Conflicts allowed per solve call: CDCL conflicts, DPLL backtracks; splr has no
@@ -108,6 +109,8 @@ pub struct Limits {
     /// CDCL: bounded variable elimination before the first search without assumptions
     /// (see [`super::cdcl::Solver::set_elimination`]); the other engines ignore it.
     pub elimination: bool,
+    /// CDCL tuning constants (`satsolve --set`); the other engines ignore them.
+    pub cdcl: cdcl::Options,
 }
 
 /// A SAT search engine: clauses in, [`Outcome`] out, incremental between solves.

@@ -39,7 +39,7 @@ pub fn new_engine_with_proof(
     if kind != EngineKind::Cdcl {
         return Err(ProofUnsupported(kind));
     }
-    let mut solver = cdcl::Solver::with_vars(cnf.num_vars());
+    let mut solver = cdcl::Solver::with_vars_and_options(cnf.num_vars(), limits.cdcl.clone());
     solver.set_proof(proof.out, proof.format);
     for clause in cnf.clauses() {
         solver.add_clause(clause);
@@ -58,10 +58,11 @@ fn configure(solver: &mut cdcl::Solver, limits: &Limits) {
     }
 }
 
-/// Our CDCL solver over `cnf` with `limits` in force, for callers that need more than
-/// the [`Engine`] interface (such as [`cdcl::Solver::solve_cube`]).
+/// Our CDCL solver over `cnf` with `limits` (and their tuning options) in force, for
+/// callers that need more than the [`Engine`] interface (such as
+/// [`cdcl::Solver::solve_cube`]).
 pub fn new_cdcl(cnf: &Cnf, limits: &Limits) -> cdcl::Solver {
-    let mut solver = cdcl::Solver::new(cnf);
+    let mut solver = cdcl::Solver::with_options(cnf, limits.cdcl.clone());
     configure(&mut solver, limits);
     solver
 }

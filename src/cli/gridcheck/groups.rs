@@ -11,7 +11,8 @@
 
 use std::io::Write;
 
-use super::{plural, Entry};
+use super::entries::Entry;
+use super::tally::{plural, Counts};
 use crate::cli::{Failure, Source};
 use crate::grid::Grid;
 use crate::model::group::{PuzzleLine, Verdict};
@@ -120,8 +121,10 @@ impl Groups {
     /// without it counts a puzzle with no grid as `counts` counts a marker.
     pub(super) fn close(
         &mut self,
-        counts: &mut super::Counts,
-        options: &super::GridcheckOptions,
+        counts: &mut Counts,
+        input: &Source,
+        unique: bool,
+        quiet: bool,
         out: &mut dyn Write,
     ) -> Result<(), Failure> {
         let Some(group) = self.current.take() else {
@@ -130,7 +133,7 @@ impl Groups {
         let heading = group.heading;
         if group.seen < heading.grids {
             return Err(Failure::input(
-                &options.input,
+                input,
                 format!(
                     "puzzle {} (line {}) announces {} but {} follow",
                     heading.puzzle,
@@ -146,8 +149,8 @@ impl Groups {
             false => Some(heading.verdict()),
         };
         self.verdicts.count(verdict);
-        if options.unique {
-            if !(options.quiet && verdict == Some(Verdict::Unique)) {
+        if unique {
+            if !(quiet && verdict == Some(Verdict::Unique)) {
                 let word = verdict.map_or("invalid", Verdict::as_str);
                 writeln!(out, "puzzle {}: {word}", heading.puzzle)?;
             }

@@ -31,7 +31,7 @@ use super::{Failure, Source};
 use crate::cnf::Cnf;
 use crate::dimacs::{read_formula, write_dimacs, Dimacs, Formula, ReadOptions};
 use crate::model::{write_answer, AnswerFormat};
-use crate::solver::cdcl::{ProofFormat, RestartPolicy};
+use crate::solver::cdcl::{self, ProofFormat, RestartPolicy};
 use crate::solver::cube_solver::EngineSetup;
 use crate::solver::enumerate::{enumerate, EnumerationEnd};
 use crate::solver::{
@@ -97,6 +97,17 @@ ENGINES:
   the splr crate, fed the clauses our reader parsed. The same input, output and exit codes
   for all three; only cdcl writes proofs, and splr has no conflict limit.
 
+TUNING (cdcl engine):
+  --set NAME=VALUE changes one of the solver's tuning constants (repeatable; later
+  settings win): restart units and margins, moving-average factors, mode stint lengths,
+  reduction intervals and tiers, the VSIDS decay, walk and elimination budgets. The
+  defaults are what the solver was tuned with; --list-options prints every option, one a
+  line, as NAME=DEFAULT, its range [MIN, MAX] and what it does, and exits. It applies to
+  a single formula and to every block of a stream alike. An unknown name, a value that is
+  not a number of the option's type or one out of its range is a usage error (exit 2),
+  and so is --set with --engine dpll or splr, which have no such options.
+  Example: satsolve --stats --set restart_luby_unit=100 --restarts luby in.cnf
+
 PROOFS:
   --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
   such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
@@ -112,7 +123,8 @@ EXIT CODES:
    0  unknown (a limit was reached; a stream: some block UNKNOWN, none UNSAT), or
       --print-cnf succeeded
    1  the input could not be read or is not valid DIMACS, or an output file failed
-   2  bad command-line usage (also --proof with an engine other than cdcl)";
+   2  bad command-line usage (also --proof or --set with an engine other than cdcl, and a
+      bad --set)";
 
 /// Everything `satsolve` was asked to do, independent of how the flags were spelled.
 #[derive(Clone, Debug, Default)]
@@ -155,12 +167,17 @@ pub struct SolveOptions {
     /// Solve a stream's cubes under assumptions on one engine (learnt clauses kept)
     /// instead of propagating each and searching the rest afresh.
     pub assumptions: bool,
+    /// `NAME=VALUE` settings of the cdcl engine's tuning options (`--set`), applied in
+    /// order to the defaults.
+    pub settings: Vec<String>,
+    /// Print the tuning options with their defaults and ranges instead of solving.
+    pub list_options: bool,
 }
 
 impl SolveOptions {
     /// What building an engine takes, with `stop` (set by the time-out and Ctrl-C) as
-    /// the interrupt.
-    fn engine_setup(&self, stop: &Arc<AtomicBool>) -> EngineSetup {
+    /// the interrupt and `tuning` as the cdcl engine's options.
+    fn engine_setup(&self, stop: &Arc<AtomicBool>, tuning: cdcl::Options) -> EngineSetup {
         EngineSetup {
             kind: self.engine,
             limits: Limits {
@@ -171,9 +188,28 @@ impl SolveOptions {
                 // Only a single formula is preprocessed (see `run`): a stream's cubes
                 // would bring eliminated variables back.
                 elimination: false,
+                cdcl: tuning,
             },
             assumptions: self.assumptions,
         }
+    }
+
+    /// The cdcl engine's options: the defaults with the `--set` settings applied. A bad
+    /// setting, or one for an engine without options, is a usage error.
+    fn tuning(&self) -> Result<cdcl::Options, Failure> {
+        if !self.settings.is_empty() && self.engine != EngineKind::Cdcl {
+            return Err(Failure::usage(format!(
+                "--set tunes the cdcl engine only (found --engine {})",
+                self.engine
+            )));
+        }
+        let mut tuning = cdcl::Options::default();
+        for setting in &self.settings {
+            tuning.apply(setting).map_err(|error| {
+                Failure::usage(format!("--set {setting}: {error} (see --list-options)"))
+            })?;
+        }
+        Ok(tuning)
     }
 
     /// Which literals the `v` lines list, for these options and the formula's projection.
@@ -194,6 +230,13 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
     let signalled = Arc::new(AtomicBool::new(false));
     install_limits(&stop, &signalled, options.timeout);
 
+    if options.list_options {
+        let mut out = super::stdout();
+        cdcl::options::write_list(&mut out)?;
+        out.flush()?;
+        return Ok(0);
+    }
+    let tuning = options.tuning()?;
     if options.true_only && options.format == AnswerFormat::Res {
         return Err(Failure::usage("--true-only needs the competition format (the course's .res form lists every variable)"));
     }
@@ -221,7 +264,7 @@ pub fn run(options: &SolveOptions) -> Result<u8, Failure> {
         return Err(Failure::error_in(source, message));
     }
     let parse_time = start.elapsed();
-    let engine = options.engine_setup(&stop);
+    let engine = options.engine_setup(&stop, tuning);
     if let Some(cubes) = cubes {
         check_stream_options(options)?;
         let models = options.models.map(|limit| ModelsPlan {

@@ -75,8 +75,8 @@ impl Solver {
             // afterwards, for plain solve calls.
             let restarts = self.restarts.clone();
             let reduce_schedule = self.reduce_schedule.clone();
-            self.restarts = Restarts::for_cube(restarts.policy());
-            self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts);
+            self.restarts = Restarts::for_cube(restarts.policy(), &self.options);
+            self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts, &self.options);
             self.decide.restarted();
             self.analyzer.root_level = 1;
             let outcome = self.search();

@@ -3,7 +3,7 @@
 //! EVSIDS (Moskewicz et al., "Chaff", DAC 2001, in the exponential form of Eén &
 //! Sörensson's MiniSat, SAT 2003): every variable met during conflict analysis gets its
 //! activity raised by `inc`, and after each conflict `inc` is divided by the decay
-//! factor 0.95, so recent conflicts weigh exponentially more than old ones. When an
+//! factor (option `vsids_decay`, 0.95), so recent conflicts weigh exponentially more than old ones. When an
 //! activity would overflow the usable `f64` range, all activities and `inc` are scaled
 //! down by the same factor, which keeps the order.
 //!
@@ -39,7 +39,8 @@ use super::heap::VarHeap;
 use super::trail::{Trail, Value};
 use crate::lit::{Lit, Var};
 
-const DECAY: f64 = 0.95;
+/// Activities are scaled down once one exceeds this: a guard of the `f64` range that
+/// keeps the order, not a tuning knob.
 const RESCALE_LIMIT: f64 = 1e100;
 
 /// Activities, the order heap and target phases.
@@ -47,6 +48,8 @@ const RESCALE_LIMIT: f64 = 1e100;
 pub struct Decide {
     activity: Vec<f64>,
     inc: f64,
+    /// The decay factor of `inc` (option `vsids_decay`).
+    decay: f64,
     heap: VarHeap,
     target: Vec<bool>,
     target_len: usize,
@@ -56,10 +59,19 @@ pub struct Decide {
 }
 
 impl Default for Decide {
+    /// With the default decay.
     fn default() -> Decide {
+        Decide::new(super::options::Options::default().vsids_decay)
+    }
+}
+
+impl Decide {
+    /// No variables yet; `inc` decays by `decay` per conflict.
+    pub fn new(decay: f64) -> Decide {
         Decide {
             activity: Vec::new(),
             inc: 1.0,
+            decay,
             heap: VarHeap::default(),
             target: Vec::new(),
             target_len: 0,
@@ -67,9 +79,6 @@ impl Default for Decide {
             excluded_count: 0,
         }
     }
-}
-
-impl Decide {
     /// Adds variables up to `num_vars`, each unassigned and eligible for decisions.
     pub fn grow(&mut self, num_vars: usize) {
         let old = self.activity.len();
@@ -102,7 +111,7 @@ impl Decide {
     /// Ages all activities after a conflict (by growing future bumps instead).
     #[inline]
     pub fn decay(&mut self) {
-        self.inc /= DECAY;
+        self.inc /= self.decay;
     }
 
     /// Called for each literal undone by backtracking: makes it eligible again.

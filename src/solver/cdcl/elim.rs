@@ -13,7 +13,7 @@
 //! - **Elimination.** A variable x goes when the non-tautological resolvents of its
 //!   positive and negative clauses are no more than those clauses (MiniSat's rule with
 //!   `grow = 0`), hold no more literals than them, and none is longer than
-//!   [`RESOLVENT_LIMIT`] literals. The resolvents
+//!   `elim_resolvent_limit` literals (an option, 20). The resolvents
 //!   replace the clauses of x, which are kept for [`extend_model`]. Cheapest variables
 //!   (fewest `|occ(x)| * |occ(¬x)|`) first, in rounds until a round eliminates nothing.
 //!
@@ -23,19 +23,16 @@
 //! bring the variable back, the solver re-adds them (see `preprocess`), and re-adding a
 //! deleted clause would take a RAT step that RUP-only checkers refuse. All work counts
 //! against a budget of literal visits, so the pass stays a small part of a solve.
+//!
+//! The constants are options (`elim_*`, see `options`): resolvents longer than 20
+//! literals keep their variable (MiniSat's `clause_lim`); a variable whose positive and
+//! negative occurrences both exceed 64 is not tried (its resolvents would be too many
+//! to fit the bound anyway, and counting them costs); the budget is 20 visits per
+//! literal, at least 20 million.
 
+use super::options::Options;
 use super::proof::Proof;
 use crate::lit::{Lit, Var};
-
-/// Resolvents longer than this keep their variable (MiniSat's `clause_lim`).
-const RESOLVENT_LIMIT: usize = 20;
-
-/// A variable whose positive and negative occurrences both exceed this is not tried: its
-/// resolvents would be too many to fit the bound anyway, and counting them costs.
-const OCCURRENCE_LIMIT: usize = 64;
-
-/// Literal visits allowed per pass, at least (see [`budget`]).
-const MIN_BUDGET: u64 = 20_000_000;
 
 /// A variable that was eliminated, with the clauses it had then, its own literal first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,41 +58,43 @@ pub struct Elimination {
     pub strengthened: u64,
 }
 
-/// A variable in at most this many clauses counts as sparse for [`worth_a_pass`].
-const SPARSE_OCCURRENCES: u32 = 16;
-
 /// Whether a pass is likely to pay, from the number of clauses each variable occurs in
-/// (`occurrences`, by variable index): when at least a tenth of the variables that occur
-/// are sparse. Circuits in Tseitin form and random k-SAT have mostly such variables
+/// (`occurrences`, by variable index): when at least a tenth (`elim_sparse_percent`) of
+/// the variables that occur are sparse, in at most 16 clauses
+/// (`elim_sparse_occurrences`). Circuits in Tseitin form and random k-SAT have mostly such variables
 /// (bmc-ibm-12: 87%, uf250: 86-88%); Sudoku and quasigroup encodings have none (every
 /// variable sits in dozens of clauses), and there the pass found nothing to eliminate
 /// for a tenth of a second on a 25x25 Sudoku.
-pub fn worth_a_pass(occurrences: &[u32]) -> bool {
-    let occurring = occurrences.iter().filter(|&&count| count > 0).count();
+pub fn worth_a_pass(occurrences: &[u32], options: &Options) -> bool {
+    let occurring = occurrences.iter().filter(|&&count| count > 0).count() as u64;
     let sparse = occurrences
         .iter()
-        .filter(|&&count| count > 0 && count <= SPARSE_OCCURRENCES)
-        .count();
-    occurring > 0 && 10 * sparse >= occurring
+        .filter(|&&count| count > 0 && u64::from(count) <= options.elim_sparse_occurrences)
+        .count() as u64;
+    occurring > 0 && 100 * sparse >= options.elim_sparse_percent * occurring
 }
 
 /// The work allowed for a formula of `num_lits` literal occurrences: 20 visits per
-/// literal, and never below [`MIN_BUDGET`].
-pub fn budget(num_lits: usize) -> u64 {
-    (20 * num_lits as u64).max(MIN_BUDGET)
+/// literal (`elim_budget_per_literal`), and never below 20 million (`elim_min_budget`).
+pub fn budget(num_lits: usize, options: &Options) -> u64 {
+    (options.elim_budget_per_literal)
+        .saturating_mul(num_lits as u64)
+        .max(options.elim_min_budget)
 }
 
 /// Runs subsumption and elimination over `clauses` (no tautologies, no duplicate
 /// literals, no unit clauses whose variable occurs elsewhere; the caller propagates
 /// level-0 units first). Variables marked in `frozen` keep their clauses. Logs every
-/// change to `proof`.
+/// change to `proof`. `options` give the bounds (`elim_resolvent_limit`,
+/// `elim_occurrence_limit`).
 pub fn eliminate(
     clauses: Vec<Vec<Lit>>,
     frozen: &[bool],
     budget: u64,
+    options: &Options,
     proof: Option<&mut Proof>,
 ) -> Elimination {
-    let mut pass = Pass::new(clauses, frozen, budget, proof);
+    let mut pass = Pass::new(clauses, frozen, budget, options, proof);
     pass.run();
     pass.finish()
 }
@@ -223,6 +222,10 @@ struct Pass<'p> {
     /// where each ends: computed once, added by `try_eliminate` if the bound held.
     resolvents: Vec<Lit>,
     resolvent_ends: Vec<usize>,
+    /// Resolvents longer than this keep their variable.
+    resolvent_limit: usize,
+    /// Variables with more occurrences than this in both signs are not tried.
+    occurrence_limit: usize,
 }
 
 impl<'p> Pass<'p> {
@@ -230,6 +233,7 @@ impl<'p> Pass<'p> {
         clauses: Vec<Vec<Lit>>,
         frozen: &[bool],
         budget: u64,
+        options: &Options,
         proof: Option<&'p mut Proof>,
     ) -> Pass<'p> {
         let num_vars = frozen.len();
@@ -249,6 +253,8 @@ impl<'p> Pass<'p> {
             resolvent: Vec::new(),
             resolvents: Vec::new(),
             resolvent_ends: Vec::new(),
+            resolvent_limit: options.elim_resolvent_limit as usize,
+            occurrence_limit: options.elim_occurrence_limit as usize,
             clauses,
         };
         for index in 0..pass.clauses.len() {
@@ -423,7 +429,7 @@ impl<'p> Pass<'p> {
             self.counts[var.negative().code()] as usize,
         );
         if pos_count + neg_count == 0
-            || (pos_count > OCCURRENCE_LIMIT && neg_count > OCCURRENCE_LIMIT)
+            || (pos_count > self.occurrence_limit && neg_count > self.occurrence_limit)
         {
             return false;
         }
@@ -463,7 +469,7 @@ impl<'p> Pass<'p> {
 
     /// Whether the non-tautological resolvents on `var` (left in `resolvents`) are at
     /// most `pos + neg`, hold
-    /// no more literals than those clauses, and none is longer than [`RESOLVENT_LIMIT`].
+    /// no more literals than those clauses, and none is longer than `resolvent_limit`.
     /// The literal bound is ours, not MiniSat's: without it, a pigeonhole variable goes
     /// (one clause of 9 and nine binary ones make nine clauses of 9), long resolvents
     /// replace binary clauses, and hole9 took 1.3-4x the conflicts; bmc-ibm-12 and -13
@@ -488,7 +494,7 @@ impl<'p> Pass<'p> {
                 if resolve(a, b, var, &mut resolvent) {
                     count += 1;
                     lits += resolvent.len();
-                    if count > limit || resolvent.len() > RESOLVENT_LIMIT || lits > lit_limit {
+                    if count > limit || resolvent.len() > self.resolvent_limit || lits > lit_limit {
                         fits = false;
                         break 'outer;
                     }

@@ -16,6 +16,7 @@
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
+//! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
 //! is consistent (see `trail`); every arena clause is watched exactly at positions 0
@@ -36,6 +37,7 @@ mod cube;
 mod decide;
 mod elim;
 mod heap;
+pub mod options;
 mod preprocess;
 mod proof;
 mod reduce;
@@ -56,6 +58,7 @@ use std::sync::Arc;
 use self::analyze::Analyzer;
 use self::clause_db::{ClauseDb, ClauseRef};
 use self::decide::Decide;
+pub use self::options::{OptionError, Options};
 use self::proof::Proof;
 pub use self::proof::ProofFormat;
 use self::reduce::ReduceSchedule;
@@ -111,6 +114,8 @@ pub struct Solver {
     shortened_unlogged: bool,
     /// Variable elimination before the first search, if asked for.
     preprocess: preprocess::Preprocess,
+    /// The tuning constants, fixed when the solver is built.
+    options: Options,
 }
 
 /// How one run between restarts ended.
@@ -134,33 +139,47 @@ enum NextAssumption {
 }
 
 impl Solver {
-    /// A solver holding the clauses of `cnf` and all of its variables.
+    /// A solver holding the clauses of `cnf` and all of its variables, with the
+    /// default options.
     pub fn new(cnf: &Cnf) -> Solver {
-        let mut solver = Solver::with_vars(cnf.num_vars());
+        Solver::with_options(cnf, Options::default())
+    }
+
+    /// A solver holding the clauses of `cnf` and all of its variables, tuned by
+    /// `options`.
+    pub fn with_options(cnf: &Cnf, options: Options) -> Solver {
+        let mut solver = Solver::with_vars_and_options(cnf.num_vars(), options);
         for clause in cnf.clauses() {
             solver.add_clause(clause);
         }
         solver
     }
 
-    /// An empty solver over `num_vars` variables, with the default restart policy.
+    /// An empty solver over `num_vars` variables, with the default restart policy and
+    /// options.
     pub fn with_vars(num_vars: usize) -> Solver {
+        Solver::with_vars_and_options(num_vars, Options::default())
+    }
+
+    /// An empty solver over `num_vars` variables, with the default restart policy,
+    /// tuned by `options`.
+    pub fn with_vars_and_options(num_vars: usize, options: Options) -> Solver {
         let mut solver = Solver {
             num_vars: 0,
             db: ClauseDb::new(),
             watches: Watches::default(),
             trail: Trail::default(),
             analyzer: Analyzer::default(),
-            decide: Decide::default(),
-            restarts: Restarts::new(RestartPolicy::default()),
-            reduce_schedule: ReduceSchedule::default(),
+            decide: Decide::new(options.vsids_decay),
+            restarts: Restarts::new(RestartPolicy::default(), &options),
+            reduce_schedule: ReduceSchedule::new(&options),
             stats: Stats::default(),
             ok: true,
             conflict_limit: None,
             interrupt: None,
             simplified_at: 0,
             walked_at: 0,
-            walk_rng: crate::rng::SplitMix64(0x5eed),
+            walk_rng: crate::rng::SplitMix64(options.walk_seed),
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,
@@ -169,6 +188,7 @@ impl Solver {
             proof: None,
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),
+            options,
         };
         solver.ensure_vars(num_vars);
         solver
@@ -192,7 +212,7 @@ impl Solver {
 
     /// Chooses the restart policy (before or between solve calls).
     pub fn set_restart_policy(&mut self, policy: RestartPolicy) {
-        self.restarts = Restarts::new(policy);
+        self.restarts = Restarts::new(policy, &self.options);
     }
 
     /// Limits the number of conflicts of each following [`Solver::solve`] call; when the
@@ -336,11 +356,20 @@ impl Solver {
     }
 
     fn propagate(&mut self) -> Option<ClauseRef> {
-        // SAFETY: `ensure_vars` grows the trail and the watch lists together and neither
-        // ever shrinks; `add_clause` calls it before it stores a clause, a learnt clause
-        // is made of negated trail literals, and garbage collection only moves clauses.
-        // So every literal of the arena and of its watches has a variable the trail has
-        // room for, which is `propagate`'s condition.
+        // SAFETY: `propagate`'s condition is that every literal in the watch lists, and
+        // every literal of a clause they point to, has a variable the trail has room
+        // for. The trail is never replaced and only grows (`ensure_vars` sizes it), so
+        // it suffices that each such literal had room when it was stored, and each had:
+        // - `add_clause` (also used to restore eliminated variables) calls
+        //   `ensure_vars` before it stores a clause;
+        // - a learnt clause is made of negated trail literals;
+        // - elimination (`preprocess`) replaces the arena and the watch lists, which do
+        //   shrink then, but it fills them only with clauses of the old arena,
+        //   strengthened (a subset of one) or resolved (two of them joined, one variable
+        //   dropped), so with no literal the old arena lacked;
+        // - reduction, simplification and garbage collection delete, move and re-watch
+        //   clauses of the arena, never add a literal;
+        // - a watch's blocker or implied literal is a literal of the clause it watches.
         unsafe {
             watch::propagate(
                 &mut self.watches,
@@ -403,12 +432,14 @@ impl Solver {
         }
         // A restart has just backtracked to the root level, here 0.
         debug_assert_eq!(self.trail.decision_level(), 0);
-        let effort = self.stats.propagations - self.walked_at;
+        let since = self.stats.propagations - self.walked_at;
+        let effort = (since as f64 * self.options.walk_effort) as u64;
         let report = walk::walk(
             &self.db,
             &self.trail,
             self.decide.target_phases_mut(),
             effort,
+            self.options.walk_max_break as usize,
             &mut self.walk_rng,
         );
         self.walked_at = self.stats.propagations;
@@ -544,7 +575,7 @@ impl Solver {
 
     /// Deletes the clauses satisfied at level 0. A pass costs a scan of the arena, so
     /// (as in MiniSat) the next one waits until propagation has done about as much work:
-    /// as many propagations as the arena has live words. Measured: bw_large.d 13 → 4 passes
+    /// as many propagations as the arena has live words (times `simplify_effort`). Measured: bw_large.d 13 → 4 passes
     /// and garbage collections, solve time 0.043 → 0.030 s.
     fn simplify(&mut self) {
         let removed = reduce::simplify(
@@ -556,7 +587,9 @@ impl Solver {
         self.stats.simplified_clauses += removed as u64;
         self.simplified_at = self.trail.len();
         self.drop_deleted();
-        self.simplify_props = self.stats.propagations + (self.db.size() - self.db.wasted()) as u64;
+        let live = (self.db.size() - self.db.wasted()) as f64;
+        self.simplify_props =
+            self.stats.propagations + (live * self.options.simplify_effort) as u64;
     }
 
     fn reduce(&mut self) {
@@ -564,6 +597,7 @@ impl Solver {
             &mut self.db,
             &self.trail,
             &mut self.candidates,
+            &self.options,
             self.proof.as_mut(),
         );
         self.stats.reductions += 1;
@@ -578,7 +612,14 @@ impl Solver {
     fn drop_deleted(&mut self) {
         debug_assert!(self.trail.is_consistent());
         let deleted = std::mem::take(&mut self.candidates);
-        if reduce::drop_deleted(&mut self.db, &mut self.watches, &mut self.trail, &deleted) {
+        let garbage_fraction = self.options.reduce_garbage_fraction;
+        if reduce::drop_deleted(
+            &mut self.db,
+            &mut self.watches,
+            &mut self.trail,
+            &deleted,
+            garbage_fraction,
+        ) {
             self.stats.garbage_collections += 1;
         }
         self.candidates = deleted;

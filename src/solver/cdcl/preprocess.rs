@@ -85,7 +85,7 @@ impl Solver {
                 }
             }
         }
-        if !elim::worth_a_pass(&occurrences) {
+        if !elim::worth_a_pass(&occurrences, &self.options) {
             return;
         }
         let mut clauses = Vec::with_capacity(self.db.num_original());
@@ -112,7 +112,8 @@ impl Solver {
         let result = elim::eliminate(
             clauses,
             &frozen,
-            elim::budget(num_lits),
+            elim::budget(num_lits, &self.options),
+            &self.options,
             self.proof.as_mut(),
         );
         self.stats.eliminated_vars += result.eliminated.len() as u64;

@@ -39,30 +39,20 @@
 //! watch lists from positions 0 and 1 of each clause and translates every reason on the
 //! trail.
 //!
-//! The measurements: `docs/experiments.md`, "Learnt-clause reduction".
+//! The measurements: `docs/experiments.md`, "Learnt-clause reduction". The constants
+//! named here are options (`reduce_*`: see `options`).
 
 use super::clause_db::{ClauseDb, ClauseRef};
+use super::options::Options;
 use super::proof::Proof;
 use super::trail::Trail;
 use super::watch::Watches;
 
-/// Learnt clauses of LBD at most this are kept forever ("core").
-const GLUE: u32 = 2;
-/// Learnt clauses of LBD at most this are kept while they are used ("tier 2").
-const TIER2: u32 = 6;
-const FIRST_REDUCE: u64 = 2000;
-const REDUCE_INCREMENT: u64 = 300;
-const MIN_LIMIT: f64 = 1000.0;
-/// The size limit of a cube's learnt clauses (see [`ReduceSchedule::for_cube`]).
-const CUBE_LIMIT: f64 = 400.0;
-const LIMIT_GROWTH: f64 = 1.1;
-const FIRST_ADJUST: u64 = 100;
-const ADJUST_INTERVAL_GROWTH: f64 = 1.5;
-
 /// When the next reduction is due: every `2000 + 300·k` conflicts (Glucose), or sooner
 /// when the learnt clauses outnumber a limit that depends on the formula (MiniSat:
-/// a third of the input clauses, at least [`MIN_LIMIT`], growing by 10% at conflicts
-/// 100, 250, 475, … with gaps growing by 1.5).
+/// a third of the input clauses, at least 1000, growing by 10% at conflicts
+/// 100, 250, 475, … with gaps growing by 1.5). Those are the defaults of the
+/// `reduce_*` options.
 #[derive(Clone, Debug)]
 pub struct ReduceSchedule {
     next: u64,
@@ -74,37 +64,49 @@ pub struct ReduceSchedule {
     /// Learnt clauses left by the previous reduction (glue and used tier-2 ones can
     /// outnumber the limit; the next reduction then waits for `limit / 2` new ones).
     kept: usize,
-}
-
-impl Default for ReduceSchedule {
-    fn default() -> ReduceSchedule {
-        ReduceSchedule {
-            next: FIRST_REDUCE,
-            interval: FIRST_REDUCE,
-            limit: 0.0,
-            adjust_at: FIRST_ADJUST,
-            adjust_interval: FIRST_ADJUST as f64,
-            kept: 0,
-        }
-    }
+    /// The constants of the schedule, from [`Options`].
+    increment: u64,
+    limit_divisor: f64,
+    min_limit: f64,
+    limit_growth: f64,
+    adjust_growth: f64,
+    cube_limit: f64,
 }
 
 impl ReduceSchedule {
+    /// The schedule of a fresh solver.
+    pub fn new(options: &Options) -> ReduceSchedule {
+        ReduceSchedule {
+            next: options.reduce_first,
+            interval: options.reduce_first,
+            limit: 0.0,
+            adjust_at: options.reduce_first_adjust,
+            adjust_interval: options.reduce_first_adjust as f64,
+            kept: 0,
+            increment: options.reduce_increment,
+            limit_divisor: options.reduce_limit_divisor,
+            min_limit: options.reduce_min_limit as f64,
+            limit_growth: options.reduce_limit_growth,
+            adjust_growth: options.reduce_adjust_growth,
+            cube_limit: options.reduce_cube_limit as f64,
+        }
+    }
+
     /// The schedule of one cube of a stream, counted from `conflicts` on (see
     /// [`super::Solver::solve_cube`]): a fresh solver's, with a size limit of
-    /// [`CUBE_LIMIT`] learnt clauses in place of the formula's. A cube's search is
+    /// `reduce_cube_limit` (400) learnt clauses in place of the formula's. A cube's search is
     /// short, and a hard puzzle's learnt clauses are long (22 literals on the hard
     /// Hanidoku set), so propagation pays for every one kept: on that set's first 300
     /// puzzles without restarts, the size limit at 200 / 300 / 400 / 600 / the formula's
     /// (2,489) gave 584,508 / 517,457 / 523,603 / 482,051 / 463,481 conflicts and
     /// 16.5 / 16.9 / 17.2 / 18.5 / 22.8-29.4 µs per conflict (one core shared with other
     /// jobs: ±20% between runs).
-    pub fn for_cube(conflicts: u64) -> ReduceSchedule {
-        let fresh = ReduceSchedule::default();
+    pub fn for_cube(conflicts: u64, options: &Options) -> ReduceSchedule {
+        let fresh = ReduceSchedule::new(options);
         ReduceSchedule {
             next: conflicts + fresh.next,
             adjust_at: conflicts + fresh.adjust_at,
-            limit: CUBE_LIMIT,
+            limit: fresh.cube_limit,
             ..fresh
         }
     }
@@ -117,12 +119,12 @@ impl ReduceSchedule {
             return true;
         }
         if self.limit == 0.0 {
-            self.limit = (num_original as f64 / 3.0).max(MIN_LIMIT);
+            self.limit = (num_original as f64 / self.limit_divisor).max(self.min_limit);
         }
         while conflicts >= self.adjust_at {
-            self.adjust_interval *= ADJUST_INTERVAL_GROWTH;
+            self.adjust_interval *= self.adjust_growth;
             self.adjust_at += self.adjust_interval as u64;
-            self.limit *= LIMIT_GROWTH;
+            self.limit *= self.limit_growth;
         }
         num_learnt as f64 >= self.limit.max(self.kept as f64 + self.limit / 2.0)
     }
@@ -130,7 +132,7 @@ impl ReduceSchedule {
     /// Schedules the following reduction, a little later each time so the database can
     /// grow slowly (roughly with the square root of the conflicts).
     pub fn done(&mut self, conflicts: u64, num_learnt: usize) {
-        self.interval += REDUCE_INCREMENT;
+        self.interval += self.increment;
         self.next = conflicts + self.interval;
         self.kept = num_learnt;
     }
@@ -145,7 +147,8 @@ pub fn is_locked(db: &ClauseDb, trail: &Trail, cref: ClauseRef) -> bool {
 }
 
 /// Deletes about half of the unlocked learnt clauses outside the core and the used
-/// tier 2, worst first, and clears every "used" flag, logging each deletion to `proof`.
+/// tier 2 (of LBD at most `reduce_glue` and `reduce_tier2`), worst first, and clears
+/// every "used" flag, logging each deletion to `proof`.
 /// Returns the number deleted and leaves the deleted clauses in `candidates`; the
 /// caller must pass them to [`drop_deleted`] before propagating again: they are still
 /// watched.
@@ -153,13 +156,15 @@ pub fn reduce(
     db: &mut ClauseDb,
     trail: &Trail,
     candidates: &mut Vec<ClauseRef>,
+    options: &Options,
     mut proof: Option<&mut Proof>,
 ) -> usize {
+    let (glue, tier2) = (options.reduce_glue, options.reduce_tier2);
     candidates.clear();
     candidates.extend(db.iter().filter(|&cref| {
         db.is_learnt(cref)
-            && db.lbd(cref) > GLUE
-            && !(db.is_used(cref) && db.lbd(cref) <= TIER2)
+            && u64::from(db.lbd(cref)) > glue
+            && !(db.is_used(cref) && u64::from(db.lbd(cref)) <= tier2)
             && !is_locked(db, trail, cref)
     }));
     candidates.sort_by_key(|&cref| (!db.is_used(cref), db.lbd(cref), db.len(cref)));
@@ -208,12 +213,9 @@ pub fn simplify(
     satisfied.len()
 }
 
-/// Share of the arena that deleted clauses may take before [`drop_deleted`] compacts
-/// it (MiniSat's `garbage_frac`).
-const GARBAGE_FRACTION: f64 = 0.2;
-
 /// Stops watching the just-deleted clauses `deleted`: by compacting the arena (see
-/// [`collect_garbage`]) once deleted clauses fill more than [`GARBAGE_FRACTION`] of it,
+/// [`collect_garbage`]) once deleted clauses fill more than `garbage_fraction` of it
+/// (option `reduce_garbage_fraction`, MiniSat's `garbage_frac`, 0.2),
 /// else by filtering only the watch lists of their watched literals (MiniSat's dirty
 /// lists), so the arena and every other list stay as they are. Returns true if it
 /// compacted, which changes clause handles.
@@ -226,11 +228,12 @@ pub fn drop_deleted(
     watches: &mut Watches,
     trail: &mut Trail,
     deleted: &[ClauseRef],
+    garbage_fraction: f64,
 ) -> bool {
     if deleted.is_empty() {
         return false;
     }
-    if db.wasted() as f64 > GARBAGE_FRACTION * db.size() as f64 {
+    if db.wasted() as f64 > garbage_fraction * db.size() as f64 {
         collect_garbage(db, watches, trail);
         return true;
     }
@@ -283,7 +286,10 @@ mod tests {
         trail.assign(Lit::from_dimacs(7).unwrap(), locked);
         let mut candidates = Vec::new();
         // Candidates: used, good, bad, worse -> keep used and good.
-        assert_eq!(reduce(&mut db, &trail, &mut candidates, None), 2);
+        assert_eq!(
+            reduce(&mut db, &trail, &mut candidates, &Options::default(), None),
+            2
+        );
         let live: Vec<ClauseRef> = db.iter().collect();
         assert_eq!(live, vec![original, glue, locked, used, good]);
         assert!(!db.is_deleted(good) && db.is_deleted(bad) && db.is_deleted(worse));
@@ -314,7 +320,13 @@ mod tests {
         let size = db.size();
         // One clause of 21: 5 words in 103, under a fifth: no compaction, same handles.
         db.delete(first);
-        assert!(!drop_deleted(&mut db, &mut watches, &mut trail, &[first]));
+        assert!(!drop_deleted(
+            &mut db,
+            &mut watches,
+            &mut trail,
+            &[first],
+            0.2
+        ));
         assert_eq!(db.size(), size);
         assert!(watches.is_consistent(&db));
         assert_eq!(db.lits(second), &lits(&[-4, 5])[..]);
@@ -323,7 +335,13 @@ mod tests {
         for &cref in &doomed {
             db.delete(cref);
         }
-        assert!(drop_deleted(&mut db, &mut watches, &mut trail, &doomed));
+        assert!(drop_deleted(
+            &mut db,
+            &mut watches,
+            &mut trail,
+            &doomed,
+            0.2
+        ));
         assert_eq!(db.size(), size - 25);
         assert_eq!(db.wasted(), 0);
         assert!(watches.is_consistent(&db));

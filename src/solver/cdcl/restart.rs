@@ -49,7 +49,10 @@
 //! the largest Sudoku and on the industrial set. Saved phases in the focused mode lost
 //! on the 36x36 Sudoku again with the schedule above.
 //!
-//! The measurements behind these choices: `docs/experiments.md`, "Restarts".
+//! The measurements behind these choices: `docs/experiments.md`, "Restarts". The
+//! constants are options (`restart_*`, `mode_*`: see `options`).
+
+use super::options::Options;
 
 /// Which restart schedule to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -73,31 +76,20 @@ enum Mode {
     Stable,
 }
 
-/// The first focused stint, in conflicts (Kissat's `modeinit`): what it costs in
-/// propagations is the unit of every later stint.
-const FIRST_STINT_CONFLICTS: u64 = 1000;
-
-/// How many times a focused stint's budget a stable stint of the same pair gets.
-const STABLE_SHARE: u64 = 2;
-
-const LUBY_UNIT: u64 = 50;
-/// The Luby unit of the modes policy's stable stints: long runs, as Kissat's stable mode
-/// has them (its reluctant doubling starts at 1024 conflicts).
-const STABLE_LUBY_UNIT: u64 = 1000;
-const MIN_RUN: u64 = 50;
-const MARGIN: f64 = 1.25;
-const BLOCK_FACTOR: f64 = 1.4;
-const BLOCK_AFTER: u64 = 10_000;
+// The schedule's constants are options (`restart_*` and `mode_*`, see `options`). The
+// first focused stint lasts `mode_first_conflicts` (Kissat's `modeinit`); the stable
+// stints' Luby unit of 1000 (`restart_stable_luby_unit`) gives the long runs of Kissat's
+// stable mode (its reluctant doubling starts at 1024 conflicts).
 
 /// The budget of stint `n` (0: the first focused one, measured in conflicts) in units
 /// of that first stint's propagations: stints pair up as (focused, stable), the k-th pair
 /// growing as k² (Kissat grows its mode lengths quadratically too), with the stable stint
-/// twice the focused one (see "Modes" in the module docs).
-fn stint_units(n: u64) -> u64 {
+/// `stable_share` times the focused one (see "Modes" in the module docs).
+fn stint_units(n: u64, stable_share: u64) -> u64 {
     let pair = n / 2 + 1;
     let units = pair.saturating_mul(pair);
     if n % 2 == 1 {
-        units.saturating_mul(STABLE_SHARE)
+        units.saturating_mul(stable_share)
     } else {
         units
     }
@@ -167,40 +159,53 @@ pub struct Restarts {
     stint_budget: Option<u64>,
     stint_unit: u64,
     stints: u64,
+    /// The constants of the schedule, from [`Options`].
+    min_run: u64,
+    margin: f64,
+    block_factor: f64,
+    block_after: u64,
+    first_stint_conflicts: u64,
+    stable_share: u64,
 }
 
 impl Restarts {
-    /// A fresh schedule with the given policy.
-    pub fn new(policy: RestartPolicy) -> Restarts {
+    /// A fresh schedule with the given policy and constants.
+    pub fn new(policy: RestartPolicy, options: &Options) -> Restarts {
         Restarts {
             policy,
             conflicts_in_run: 0,
             runs: 1,
-            fast: Ema::new(1.0 / 32.0),
-            slow: Ema::new(1.0 / 4096.0),
-            trail: Ema::new(1.0 / 5000.0),
+            fast: Ema::new(options.restart_fast_alpha),
+            slow: Ema::new(options.restart_slow_alpha),
+            trail: Ema::new(options.restart_trail_alpha),
             conflicts: 0,
             luby_unit: if policy == RestartPolicy::Modes {
-                STABLE_LUBY_UNIT
+                options.restart_stable_luby_unit
             } else {
-                LUBY_UNIT
+                options.restart_luby_unit
             },
             mode: Mode::Focused,
             stint_start: 0,
             stint_budget: None,
             stint_unit: 0,
             stints: 0,
+            min_run: options.restart_min_run,
+            margin: options.restart_margin,
+            block_factor: options.restart_block_factor,
+            block_after: options.restart_block_after,
+            first_stint_conflicts: options.mode_first_conflicts,
+            stable_share: options.mode_stable_share,
         }
     }
 
     /// The fresh schedule of one cube of a stream: as [`Restarts::new`], except that
     /// the Luby policy never restarts (see the module docs).
-    pub fn for_cube(policy: RestartPolicy) -> Restarts {
+    pub fn for_cube(policy: RestartPolicy, options: &Options) -> Restarts {
         let policy = match policy {
             RestartPolicy::Modes => RestartPolicy::Luby,
             other => other,
         };
-        let mut restarts = Restarts::new(policy);
+        let mut restarts = Restarts::new(policy, options);
         if policy == RestartPolicy::Luby {
             restarts.luby_unit = u64::MAX;
         }
@@ -226,7 +231,8 @@ impl Restarts {
         self.conflicts += 1;
         if self.rule() == RestartPolicy::Glucose {
             let trail_len = trail_len as f64;
-            if self.conflicts > BLOCK_AFTER && trail_len > BLOCK_FACTOR * self.trail.value {
+            if self.conflicts > self.block_after && trail_len > self.block_factor * self.trail.value
+            {
                 self.conflicts_in_run = 0;
             }
             self.trail.update(trail_len);
@@ -240,7 +246,8 @@ impl Restarts {
     pub fn should_restart(&self) -> bool {
         match self.rule() {
             RestartPolicy::Glucose => {
-                self.conflicts_in_run >= MIN_RUN && self.fast.value > MARGIN * self.slow.value
+                self.conflicts_in_run >= self.min_run
+                    && self.fast.value > self.margin * self.slow.value
             }
             _ => self.conflicts_in_run >= self.luby_unit.saturating_mul(luby(self.runs)),
         }
@@ -270,7 +277,7 @@ impl Restarts {
         let used = propagations.saturating_sub(self.stint_start);
         let over = match self.stint_budget {
             // The first stint began with the schedule, so its conflicts are all of them.
-            None => self.conflicts >= FIRST_STINT_CONFLICTS,
+            None => self.conflicts >= self.first_stint_conflicts,
             Some(budget) => used >= budget,
         };
         if !over {
@@ -284,7 +291,8 @@ impl Restarts {
             Mode::Focused => Mode::Stable,
             Mode::Stable => Mode::Focused,
         };
-        self.stint_budget = Some(self.stint_unit.saturating_mul(stint_units(self.stints)));
+        let units = stint_units(self.stints, self.stable_share);
+        self.stint_budget = Some(self.stint_unit.saturating_mul(units));
         self.stint_start = propagations;
         true
     }
@@ -293,6 +301,14 @@ impl Restarts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn new(policy: RestartPolicy) -> Restarts {
+        Restarts::new(policy, &Options::default())
+    }
+
+    fn for_cube(policy: RestartPolicy) -> Restarts {
+        Restarts::for_cube(policy, &Options::default())
+    }
 
     #[test]
     fn luby_sequence_prefix() {
@@ -307,7 +323,7 @@ mod tests {
 
     #[test]
     fn luby_runs_follow_the_sequence() {
-        let mut restarts = Restarts::new(RestartPolicy::Luby);
+        let mut restarts = new(RestartPolicy::Luby);
         let mut lengths = Vec::new();
         for _ in 0..4 {
             let mut n = 0;
@@ -323,13 +339,13 @@ mod tests {
 
     #[test]
     fn stints_pair_up_focused_then_stable_growing_quadratically() {
-        let units: Vec<u64> = (0..8).map(stint_units).collect();
+        let units: Vec<u64> = (0..8).map(|n| stint_units(n, 2)).collect();
         assert_eq!(units, vec![1, 2, 4, 8, 9, 18, 16, 32]);
     }
 
     #[test]
     fn modes_start_focused_and_switch_on_their_budgets() {
-        let mut restarts = Restarts::new(RestartPolicy::Modes);
+        let mut restarts = new(RestartPolicy::Modes);
         assert!(!restarts.is_stable());
         // The first stint is focused (Glucose: no restart on steady LBD) and ends at the
         // first restart after 1000 conflicts; its propagations become the unit.
@@ -353,7 +369,7 @@ mod tests {
             restarts.on_conflict(5, 10);
             n += 1;
         }
-        assert_eq!(n, STABLE_LUBY_UNIT);
+        assert_eq!(n, Options::default().restart_stable_luby_unit);
         // The stable stint lasts two units (20 000 propagations), then focused again.
         assert!(!restarts.restarted(propagations + 19_999));
         assert!(restarts.is_stable());
@@ -367,7 +383,7 @@ mod tests {
     #[test]
     fn the_other_policies_never_switch_and_cubes_run_modes_as_luby() {
         for policy in [RestartPolicy::Luby, RestartPolicy::Glucose] {
-            let mut restarts = Restarts::new(policy);
+            let mut restarts = new(policy);
             for k in 1..100 {
                 for _ in 0..100 {
                     restarts.on_conflict(5, 10);
@@ -376,7 +392,7 @@ mod tests {
                 assert!(!restarts.is_stable());
             }
         }
-        let mut cube = Restarts::for_cube(RestartPolicy::Modes);
+        let mut cube = for_cube(RestartPolicy::Modes);
         assert_eq!(cube.policy(), RestartPolicy::Luby);
         for _ in 0..100_000 {
             cube.on_conflict(5, 10);
@@ -386,12 +402,12 @@ mod tests {
 
     #[test]
     fn a_cube_under_luby_never_restarts_and_under_glucose_still_does() {
-        let mut luby = Restarts::for_cube(RestartPolicy::Luby);
+        let mut luby = for_cube(RestartPolicy::Luby);
         for _ in 0..1_000_000 {
             luby.on_conflict(5, 10);
         }
         assert!(!luby.should_restart());
-        let mut glucose = Restarts::for_cube(RestartPolicy::Glucose);
+        let mut glucose = for_cube(RestartPolicy::Glucose);
         for _ in 0..5000 {
             glucose.on_conflict(4, 10);
         }
@@ -403,7 +419,7 @@ mod tests {
 
     #[test]
     fn glucose_restarts_when_recent_glue_is_worse() {
-        let mut restarts = Restarts::new(RestartPolicy::Glucose);
+        let mut restarts = new(RestartPolicy::Glucose);
         for _ in 0..5000 {
             restarts.on_conflict(4, 10);
         }
@@ -418,8 +434,8 @@ mod tests {
 
     #[test]
     fn glucose_blocks_restarts_when_the_trail_is_unusually_long() {
-        let mut restarts = Restarts::new(RestartPolicy::Glucose);
-        for _ in 0..BLOCK_AFTER {
+        let mut restarts = new(RestartPolicy::Glucose);
+        for _ in 0..Options::default().restart_block_after {
             restarts.on_conflict(4, 100);
         }
         for _ in 0..60 {

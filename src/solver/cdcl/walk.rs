@@ -21,9 +21,6 @@ use super::trail::{Trail, Value};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
 
-/// Breaks beyond this weigh as much as this many (their weight is negligible anyway).
-const MAX_BREAK: usize = 32;
-
 /// What one walk did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WalkReport {
@@ -150,12 +147,15 @@ impl Broken {
 
 /// Walks from `phases` (indexed by variable) for about `effort` occurrence visits, and
 /// writes the best assignment met back into `phases` for the variables unassigned at
-/// level 0. Call at decision level 0, after propagation found no conflict.
+/// level 0. Call at decision level 0, after propagation found no conflict. A flip that
+/// breaks more than `max_break` clauses weighs as much as one that breaks `max_break`
+/// (option `walk_max_break`, 32: their weight is negligible anyway).
 pub fn walk(
     db: &ClauseDb,
     trail: &Trail,
     phases: &mut [bool],
     effort: u64,
+    max_break: usize,
     rng: &mut SplitMix64,
 ) -> WalkReport {
     debug_assert_eq!(trail.decision_level(), 0);
@@ -198,7 +198,7 @@ pub fn walk(
     }
 
     let base = break_base(formula.lits.len() as f64 / num_clauses as f64);
-    let weights: Vec<f64> = (0..=MAX_BREAK).map(|b| base.powi(-(b as i32))).collect();
+    let weights: Vec<f64> = (0..=max_break).map(|b| base.powi(-(b as i32))).collect();
     let mut scores: Vec<f64> = Vec::new();
     // Flips since the best assignment, undone at the end to get back to it.
     let mut since_best: Vec<Var> = Vec::new();
@@ -217,7 +217,7 @@ pub fn walk(
                 .iter()
                 .filter(|&&other| true_count[other as usize] == 1)
                 .count();
-            let score = weights[breaks.min(MAX_BREAK)];
+            let score = weights[breaks.min(max_break)];
             total += score;
             scores.push(score);
         }
@@ -304,7 +304,7 @@ mod tests {
         let (db, trail) = load(formula.vars, &formula.clauses);
         let mut phases = vec![false; formula.vars];
         let before = falsified(&formula.clauses, &phases);
-        let report = walk(&db, &trail, &mut phases, 10_000_000, &mut rng);
+        let report = walk(&db, &trail, &mut phases, 10_000_000, 32, &mut rng);
         assert_eq!(report.initial, before);
         assert_eq!(report.best, 0, "{report:?}");
         assert_eq!(falsified(&formula.clauses, &phases), 0);
@@ -325,7 +325,7 @@ mod tests {
         let (db, trail) = load(3, &clauses);
         let mut rng = SplitMix64(3);
         let mut phases = vec![true; 3];
-        let report = walk(&db, &trail, &mut phases, 1000, &mut rng);
+        let report = walk(&db, &trail, &mut phases, 1000, 32, &mut rng);
         assert_eq!(report.initial, 1);
         assert_eq!(report.best, 1);
         assert_eq!(falsified(&clauses, &phases), report.best);
@@ -341,7 +341,7 @@ mod tests {
         trail.assign(Lit::from_dimacs(1).unwrap(), ClauseRef::NONE);
         let mut rng = SplitMix64(1);
         let mut phases = vec![false; 4];
-        let report = walk(&db, &trail, &mut phases, 10_000, &mut rng);
+        let report = walk(&db, &trail, &mut phases, 10_000, 32, &mut rng);
         assert_eq!(report.best, 0);
         assert!(
             !phases[0],

@@ -36,7 +36,13 @@ fn as_formula(vars: usize, clauses: &[Vec<Lit>]) -> Formula {
 /// Checks one pass over `formula`; returns the number of variables it eliminated.
 fn check_pass(formula: &Formula) -> usize {
     let input = clean(formula);
-    let result = eliminate(input, &vec![false; formula.vars], u64::MAX, None);
+    let result = eliminate(
+        input,
+        &vec![false; formula.vars],
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     let sat = brute::is_satisfiable(formula);
     if result.unsat {
         assert!(!sat, "the pass refuted a satisfiable formula: {formula:?}");
@@ -92,7 +98,13 @@ fn a_chain_loses_its_middle_and_the_model_comes_back() {
         vars: 3,
         clauses: vec![vec![-1, 2], vec![-2, 3]],
     };
-    let result = eliminate(clean(&formula), &[true, false, true], u64::MAX, None);
+    let result = eliminate(
+        clean(&formula),
+        &[true, false, true],
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     assert_eq!(result.clauses, vec![lits(&[-1, 3])]);
     assert_eq!(result.eliminated.len(), 1);
     assert_eq!(result.eliminated[0].var, lit(2).var());
@@ -108,7 +120,13 @@ fn frozen_variables_and_costly_ones_stay() {
         vars: 3,
         clauses: vec![vec![-1, 2], vec![-2, 3]],
     };
-    let result = eliminate(clean(&formula), &[true; 3], u64::MAX, None);
+    let result = eliminate(
+        clean(&formula),
+        &[true; 3],
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     assert!(result.eliminated.is_empty());
     assert_eq!(result.clauses.len(), 2);
 
@@ -122,7 +140,13 @@ fn frozen_variables_and_costly_ones_stay() {
     let formula = Formula { vars: 13, clauses };
     let mut frozen = vec![true; 13];
     frozen[0] = false;
-    let result = eliminate(clean(&formula), &frozen, u64::MAX, None);
+    let result = eliminate(
+        clean(&formula),
+        &frozen,
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     assert!(result.eliminated.is_empty());
 }
 
@@ -133,7 +157,13 @@ fn subsumption_and_strengthening() {
         vars: 4,
         clauses: vec![vec![1, 2], vec![1, 2, 3], vec![1, -2, 4], vec![1, -2]],
     };
-    let result = eliminate(clean(&formula), &[true; 4], u64::MAX, None);
+    let result = eliminate(
+        clean(&formula),
+        &[true; 4],
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     assert_eq!(result.clauses, vec![lits(&[1])]);
     assert!(result.subsumed >= 2);
     assert!(result.strengthened >= 1);
@@ -143,7 +173,13 @@ fn subsumption_and_strengthening() {
         vars: 2,
         clauses: vec![vec![1], vec![-1, 2], vec![-2]],
     };
-    let result = eliminate(clean(&formula), &[false; 2], u64::MAX, None);
+    let result = eliminate(
+        clean(&formula),
+        &[false; 2],
+        u64::MAX,
+        &Options::default(),
+        None,
+    );
     assert!(result.unsat);
 }
 
@@ -183,7 +219,13 @@ fn a_spent_budget_stops_the_pass_soundly() {
     let mut rng = SplitMix64(7);
     for budget in [0, 10, 100, 1_000] {
         let formula = random_ksat(&mut rng, 12, 3, 4.0);
-        let result = eliminate(clean(&formula), &[false; 12], budget, None);
+        let result = eliminate(
+            clean(&formula),
+            &[false; 12],
+            budget,
+            &Options::default(),
+            None,
+        );
         let left = as_formula(12, &result.clauses);
         assert_eq!(
             !result.unsat && brute::is_satisfiable(&left),
@@ -194,15 +236,15 @@ fn a_spent_budget_stops_the_pass_soundly() {
 
 #[test]
 fn a_pass_is_worth_it_when_a_tenth_of_the_variables_are_sparse() {
-    assert!(!worth_a_pass(&[]));
-    assert!(!worth_a_pass(&[0, 0]));
+    assert!(!worth_a_pass(&[], &Options::default()));
+    assert!(!worth_a_pass(&[0, 0], &Options::default()));
     // Nine dense variables and one sparse: a tenth.
     let mut counts = vec![40; 9];
     counts.push(3);
-    assert!(worth_a_pass(&counts));
+    assert!(worth_a_pass(&counts, &Options::default()));
     counts.push(40);
-    assert!(!worth_a_pass(&counts));
+    assert!(!worth_a_pass(&counts, &Options::default()));
     // Variables in no clause do not count.
-    assert!(worth_a_pass(&[0, 0, 0, 16]));
-    assert!(!worth_a_pass(&[0, 0, 0, 17]));
+    assert!(worth_a_pass(&[0, 0, 0, 16], &Options::default()));
+    assert!(!worth_a_pass(&[0, 0, 0, 17], &Options::default()));
 }

@@ -1,0 +1,173 @@
+//! `satsolve --set` and `--list-options`, run as a binary: the listing is the options
+//! table, a bad setting is one line and exit 2, and a setting reaches the solver of a
+//! single formula and of every block of a stream.
+
+use sudosat::solver::cdcl::options::OPTIONS;
+
+use crate::util::{root, run, scratch, testdata, Run};
+
+/// The `c conflicts` count of a `--stats` run.
+fn conflicts(run: &Run) -> u64 {
+    run.stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("c conflicts"))
+        .and_then(|count| count.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no conflict count in:\n{}", run.stderr))
+}
+
+#[test]
+fn list_options_prints_every_option_of_the_table() {
+    let listed = run("satsolve", &["--list-options"], b"");
+    listed.expect_code(0);
+    assert!(listed.stderr.is_empty(), "{}", listed.stderr);
+    let text = listed.stdout_text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), OPTIONS.len(), "{text}");
+    for (line, info) in lines.iter().zip(OPTIONS) {
+        let assignment = format!("{}={}", info.name, info.range.default_text());
+        assert_eq!(line.split_whitespace().next(), Some(assignment.as_str()));
+        assert!(line.contains(&info.range.bounds_text()), "{line}");
+    }
+    // The help names both flags (and so does the man page, made from the same parser).
+    let help = run("satsolve", &["--help"], b"").stdout_text();
+    assert!(help.contains("--set <NAME=VALUE>") && help.contains("--list-options"));
+    assert!(help.contains("TUNING"), "{help}");
+}
+
+#[test]
+fn the_docs_show_the_listing_as_it_is() {
+    let docs = std::fs::read_to_string(root().join("docs/satsolve.md")).unwrap();
+    let tuning = &docs[docs.find("## Tuning").expect("a Tuning section")..];
+    // The listing is the section's last fenced block.
+    let block = tuning.rsplit("```").nth(1).expect("a fenced block");
+    let listed = run("satsolve", &["--list-options"], b"").stdout_text();
+    assert_eq!(
+        block.trim_start_matches('\n'),
+        listed,
+        "docs/satsolve.md's listing is stale: paste `satsolve --list-options` there"
+    );
+}
+
+#[test]
+fn a_bad_setting_is_one_line_naming_the_option_and_exit_2() {
+    let input = testdata("cnf/php_4_3.cnf");
+    let input = input.to_str().unwrap();
+    for (args, expected) in [
+        (
+            vec!["--set", "restart_lubyunit=100"],
+            "satsolve: --set restart_lubyunit=100: unknown option \"restart_lubyunit\" (see --list-options)",
+        ),
+        (
+            vec!["--set", "restart_luby_unit=fast"],
+            "satsolve: --set restart_luby_unit=fast: option restart_luby_unit expects an integer, found \"fast\" (see --list-options)",
+        ),
+        (
+            vec!["--set", "vsids_decay=2"],
+            "satsolve: --set vsids_decay=2: option vsids_decay expects a number in [0.5, 1], found 2 (see --list-options)",
+        ),
+        (
+            vec!["--set", "vsids_decay"],
+            "satsolve: --set vsids_decay: expected NAME=VALUE, found \"vsids_decay\" (see --list-options)",
+        ),
+        (
+            // A good setting first does not hide a bad one after it.
+            vec!["--set", "vsids_decay=0.9", "--set", "restart_luby_unit=0"],
+            "satsolve: --set restart_luby_unit=0: option restart_luby_unit expects an integer in [1, 1000000000000000], found 0 (see --list-options)",
+        ),
+        (
+            vec!["--engine", "dpll", "--set", "vsids_decay=0.9"],
+            "satsolve: --set tunes the cdcl engine only (found --engine dpll)",
+        ),
+        (
+            vec!["--engine", "splr", "--set", "vsids_decay=0.9"],
+            "satsolve: --set tunes the cdcl engine only (found --engine splr)",
+        ),
+    ] {
+        let mut args = args;
+        args.push(input);
+        let refused = run("satsolve", &args, b"");
+        refused.expect_code(2).expect_no_stdout();
+        assert_eq!(refused.stderr, format!("{expected}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_setting_changes_the_search_of_a_formula_not_its_answer() {
+    // UNSAT (testdata/cnf/sudoku/expected.tsv), 70 conflicts with the defaults.
+    let input = testdata("cnf/sudoku/sudoku_9x9_ai_escargot_uniq.cnf");
+    let input = input.to_str().unwrap();
+    let plain = run("satsolve", &["--stats", input], b"");
+    plain.expect_code(20);
+    assert_eq!(plain.stdout_text(), "s UNSATISFIABLE\n");
+    // Setting the defaults changes nothing.
+    let defaults = run(
+        "satsolve",
+        &[
+            "--stats",
+            "--set",
+            "vsids_decay=0.95",
+            "--set",
+            "restart_luby_unit=50",
+            input,
+        ],
+        b"",
+    );
+    defaults.expect_code(20);
+    assert_eq!(conflicts(&defaults), conflicts(&plain));
+    let tuned = run(
+        "satsolve",
+        &["--stats", "--set", "vsids_decay=0.8", input],
+        b"",
+    );
+    tuned.expect_code(20);
+    assert_eq!(tuned.stdout_text(), "s UNSATISFIABLE\n");
+    assert_ne!(
+        conflicts(&tuned),
+        conflicts(&plain),
+        "a different VSIDS decay must change the search"
+    );
+}
+
+#[test]
+fn a_setting_reaches_every_block_of_a_stream() {
+    // Five hard 9x9 puzzles, each with one solution, as one incremental CNF.
+    let mut puzzles = Vec::new();
+    for name in [
+        "9x9_ai_escargot",
+        "9x9_golden_nugget",
+        "9x9_inkala_2012",
+        "9x9_bruteforce_worst",
+        "9x9_gsf_q2",
+    ] {
+        let path = testdata(&format!("puzzles/{name}.txt"));
+        puzzles.extend(std::fs::read(path).unwrap());
+    }
+    let encoded = run("sudoku2cnf", &[], &puzzles);
+    encoded.expect_code(0);
+    let path = scratch("satsolve-options").join("hard.icnf");
+    std::fs::write(&path, &encoded.stdout).unwrap();
+    let path = path.to_str().unwrap();
+
+    let plain = run("satsolve", &["--stats", "--jobs", "1", path], b"");
+    plain.expect_code(10);
+    let tuned = run(
+        "satsolve",
+        &["--stats", "--jobs", "1", "--set", "vsids_decay=0.8", path],
+        b"",
+    );
+    tuned.expect_code(10);
+    // One solution each: the same models, found by another search.
+    assert_eq!(tuned.stdout, plain.stdout);
+    assert_eq!(plain.stdout_text().matches("s SATISFIABLE").count(), 5);
+    assert_ne!(conflicts(&tuned), conflicts(&plain));
+    // The worker threads get the options too: five cubes make one chunk (of up to 32),
+    // so one worker solves them all as the serial run did, tuned alike.
+    let threads = run(
+        "satsolve",
+        &["--stats", "--jobs", "2", "--set", "vsids_decay=0.8", path],
+        b"",
+    );
+    threads.expect_code(10);
+    assert_eq!(threads.stdout, plain.stdout);
+    assert_eq!(conflicts(&threads), conflicts(&tuned));
+}
