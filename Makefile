@@ -2,12 +2,16 @@
 #
 # What each target needs beyond a Rust toolchain and make:
 # - build, demo, test, lint, docs, install, clean: nothing more (test runs minisat,
-#   cadical and tmux where they are installed, and skips those checks otherwise, except
-#   under CI=true, where a missing one fails; .ci/run installs them);
+#   cadical, tmux and a one-node SLURM where they are installed, and skips those checks
+#   otherwise, except under CI=true, where a missing one fails; .ci/run installs them);
 # - bench, bench-medium, compare, proofs, timing: python3, minisat, cadical and splr
 #   (`cargo install splr --version 0.17.2`), and ../shared/bench beside the checkout;
 # - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
+# - solve-batch: python3 (and the SOLVER named, if not satsolve);
+# - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
+#   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
+#   one-node cluster here; test runs it where slurm-wlm and munge are installed);
 # - fuzz, fuzz-seeds: a nightly toolchain and cargo-fuzz.
 
 SHELL   := /bin/bash
@@ -15,8 +19,15 @@ CARGO   ?= cargo
 RELEASE := target/release
 PREFIX  ?= $(HOME)/.local
 PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
+# Extra satsolve arguments for every benchmark target that runs satsolve (bench,
+# bench-medium, bench-batch, bench-hanidoku, compare, proofs, timing), appended to its
+# command line as they are: an experiment with the solver's options is a command line,
+# e.g. `make bench-medium SATSOLVE_FLAGS="--set NAME=VALUE --set OTHER=VALUE"`
+# (`satsolve --list-options` lists them). Recorded in each run's summary.
+SATSOLVE_FLAGS ?=
+SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -50,9 +61,11 @@ test:
 
 # The small suite: satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf.
 # Answers and models checked; writes scratch/bench/results.csv and summary.md.
-# BENCH_FLAGS="--timeout 30 --runs 3".
+# BENCH_FLAGS="--timeout 30 --runs 3 --only REGEX"; SATSOLVE_FLAGS="--set NAME=VALUE"
+# with BENCH_FLAGS="--baseline target/release/satsolve" runs the option against the
+# default in the same turns.
 bench: build
-	python3 scripts/bench.py $(BENCH_FLAGS) scratch/bench
+	python3 scripts/bench.py $(SATSOLVE_FLAGS_ARG) $(BENCH_FLAGS) scratch/bench
 
 # The medium suite (scripts/medium/suite.tsv), like `make bench`.
 # Instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU
@@ -63,7 +76,8 @@ bench: build
 # machine. MEDIUM_TIMEOUT per run; BENCH_FLAGS="--only REGEX" for a few instances.
 MEDIUM_TIMEOUT ?= 120
 bench-medium: build
-	python3 scripts/bench.py --list scripts/medium/suite.tsv --timeout $(MEDIUM_TIMEOUT) $(BENCH_FLAGS) scratch/bench-medium
+	python3 scripts/bench.py --list scripts/medium/suite.tsv --timeout $(MEDIUM_TIMEOUT) $(SATSOLVE_FLAGS_ARG) \
+	    $(BENCH_FLAGS) scratch/bench-medium
 	$(RELEASE)/cactusplot scratch/bench-medium/results.csv --svg scratch/bench-medium/cactus.svg \
 	    --png scratch/bench-medium/cactus.png --title 'Cactus plot: medium suite, timeout $(MEDIUM_TIMEOUT) s'
 
@@ -73,18 +87,27 @@ bench-medium: build
 # 1,000,000 puzzles with peak memory and the rate per 100,000. Needs qqwing and GNU time;
 # writes scratch/bench-batch/summary.md. BENCH_BATCH_FLAGS="--jobs 1 --sets 17-clue".
 bench-batch: build
-	python3 scripts/bench-batch.py --million $(BENCH_BATCH_FLAGS) scratch/bench-batch
+	python3 scripts/bench-batch.py --million $(SATSOLVE_FLAGS_ARG) $(BENCH_BATCH_FLAGS) scratch/bench-batch
+
+# Two builds' binaries on the same command lines, stdout, stderr and exit codes compared.
+# BASE=DIR names the earlier build's folder (binaries kept from another commit); the
+# cases are every shipped fixture through every binary, plus satsolve --stats counters on
+# ../shared/bench/cnf. Writes scratch/compare-builds.md; exit 1 when any case differs.
+BASE ?=
+compare-builds: build
+	@test -n '$(BASE)' || { echo 'make compare-builds: set BASE=DIR, the earlier build' >&2; exit 2; }
+	python3 scripts/compare-builds.py --baseline '$(BASE)' scratch/compare-builds.md
 
 # Checks the DRAT proofs of the small suite's UNSAT instances.
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
 # independent checker (examples/drat_check.rs over the dratify crate).
 proofs: build
 	$(CARGO) build --release --example drat_check
-	python3 scripts/verify-proofs.py scratch/proofs.md
+	python3 scripts/verify-proofs.py $(SATSOLVE_FLAGS_ARG) scratch/proofs.md
 
 # Pipeline and solver timings as ratios against MiniSat measured in the same run.
 timing: build
-	scripts/pipeline-timing.sh scratch/timing
+	SATSOLVE_FLAGS='$(SATSOLVE_FLAGS)' scripts/pipeline-timing.sh scratch/timing
 
 # Man pages and shell completions from the clap definitions, under target/share.
 docs: build
@@ -112,7 +135,8 @@ bench-gen: build
 # baseline build's binaries in the same turns; writes scratch/bench-hanidoku/summary.md.
 BASELINE_BIN ?=
 bench-hanidoku: build
-	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
+	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(SATSOLVE_FLAGS_ARG) \
+	    $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
 
 # Solvers side by side on a CNF directory or a puzzle file (SOLVERS, SET, TIMEOUT, OUT).
 # Answers and models checked. Writes OUT/results.csv, OUT/summary.md (solved, PAR-2, time ratios to
@@ -120,17 +144,53 @@ bench-hanidoku: build
 # Each (solver, instance) run is its own target of the generated OUT/runs.mk, so
 # `make -j N compare` runs N at once (use -j1 for fair timings); scripts/compare-parallel
 # runs the same jobs through GNU parallel, on this machine or several (--sshlogin).
+# SATSOLVE_FLAGS go to satsolve in every run (a change of them reruns everything).
+# SCHEDULER=slurm submits the runs without a result as one SLURM array job (SLURM_TASKS
+# tasks, default one per run; SLURM_FLAGS="--partition=P --account=A --qos=Q" and any
+# other sbatch option) and waits for the merge job, which writes the same files; a task
+# SLURM ends is reported and its runs are UNKNOWN rows until a rerun fills them in
+# (docs/comparing.md#on-a-slurm-cluster).
 SOLVERS   ?= satsolve minisat cadical splr
 SET       ?= ../shared/bench/cnf
 TIMEOUT   ?= 60
 OUT       ?= scratch/compare
 REFERENCE ?=
+SCHEDULER ?=
+SLURM_FLAGS ?=
+SLURM_TASKS ?=
+ifneq ($(filter-out slurm local,$(SCHEDULER)),)
+$(error SCHEDULER=$(SCHEDULER): use slurm, or nothing to run on this machine)
+endif
+COMPARE_PLOT = --plot 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
 compare: build
-	python3 scripts/compare.py plan --set '$(SET)' --solvers '$(SOLVERS)' --timeout $(TIMEOUT) --out '$(OUT)'
+	python3 scripts/compare.py plan --set '$(SET)' --solvers '$(SOLVERS)' --timeout $(TIMEOUT) --out '$(OUT)' \
+	    $(SATSOLVE_FLAGS_ARG)
+ifeq ($(SCHEDULER),slurm)
+	python3 scripts/compare.py slurm --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE)) \
+	    --slurm-flags '$(SLURM_FLAGS)' $(if $(SLURM_TASKS),--tasks $(SLURM_TASKS)) $(COMPARE_PLOT)
+else
 	$(MAKE) --no-print-directory -f '$(OUT)/runs.mk' all
-	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE))
-	$(RELEASE)/cactusplot '$(OUT)/results.csv' --svg '$(OUT)/cactus.svg' --png '$(OUT)/cactus.png' \
-	    --title 'Cactus plot: $(notdir $(SET)), timeout $(TIMEOUT) s'
+	python3 scripts/compare.py collect --out '$(OUT)' $(if $(REFERENCE),--reference $(REFERENCE)) \
+	    $(COMPARE_PLOT)
+endif
+
+# Solves a file of puzzles in CHUNKS pieces and joins the grids in input order.
+# PUZZLES (required), CHUNKS (default 4), OUT (a file; default scratch/solve-batch.txt),
+# SOLVER (default satsolve, streamed; e.g. SOLVER="cadical -q", one CNF per puzzle),
+# LAYOUT. Here, the chunks run side by side; SCHEDULER=slurm makes them one SLURM array
+# job and waits for the join (SLURM_FLAGS as for compare). The output is the bytes of
+# `sudoku2cnf PUZZLES | satsolve --true-only | model2grid --batch` for puzzles with one
+# solution, and `gridcheck --puzzle PUZZLES OUT` pairs it (docs/comparing.md).
+PUZZLES ?=
+CHUNKS  ?= 4
+SOLVER  ?= satsolve
+LAYOUT  ?=
+BATCH_OUT = $(if $(filter file,$(origin OUT)),scratch/solve-batch.txt,$(OUT))
+solve-batch: build
+	@test -n '$(PUZZLES)' || { echo "solve-batch: PUZZLES=FILE is required" >&2; exit 2; }
+	python3 scripts/solve-batch.py '$(PUZZLES)' --chunks $(CHUNKS) --out '$(BATCH_OUT)' \
+	    --solver '$(SOLVER)' $(if $(LAYOUT),--layout '$(LAYOUT)') \
+	    $(if $(filter slurm,$(SCHEDULER)),--scheduler slurm --slurm-flags '$(SLURM_FLAGS)')
 
 # Runs every cargo-fuzz target for FUZZ_SECONDS each (nightly and cargo-fuzz).
 # Every cargo-fuzz target (fuzz/, nightly, `cargo install cargo-fuzz`) for FUZZ_SECONDS each,

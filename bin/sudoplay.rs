@@ -9,34 +9,46 @@ use clap::Parser;
 use sudosat::cli::{self, sudoplay};
 use sudosat::gen::rate::Level;
 
-const AFTER_HELP: &str = "\
+/// The text after the options: boards, the keys (from the game's key table), statistics
+/// and exit codes.
+fn after_help() -> String {
+    format!(
+        "\
 BOARDS:
   Square Sudoku 4x4 to 25x25 (--size, or detected from the file), x-sudoku, the
   Hanidoku honeycomb, and layout files (jigsaw regions, diagonals, extra houses).
   Without PUZZLES a puzzle is made on the spot, with a unique solution.
 
-KEYS (? in the game lists them all):
-  arrows/hjkl move (honeycomb: h l along the row, y u b n diagonals), 1-9 place
-  (boards above 9 digits: two keys, 1 then 6 for 16, Enter after a lone 1), 0 clear,
-  p pencil marks, z/Z undo/redo, t hint (says why), H candidates, c check, s save,
-  x export the board (line format), mouse selects, q quit.
+{}
+
+STATISTICS:
+  Every solved game with a unique solution is recorded in
+  $XDG_DATA_HOME/sudosat/stats.tsv (default ~/.local/share/sudosat/stats.tsv);
+  --stats or S in the game shows games, best and median time and hints per level.
 
 EXIT CODES:
   0    quit
   1    the puzzle has no solution, or the terminal failed
   2    bad usage or input, or stdin/stdout is not a terminal
-  130  Ctrl-C";
+  130  Ctrl-C",
+        sudoplay::keys_help()
+    )
+}
 
 /// Play a Sudoku-family puzzle in the terminal, with hints that explain themselves.
 #[derive(Parser)]
-#[command(name = "sudoplay", version, after_help = AFTER_HELP)]
+#[command(name = "sudoplay", version, after_help = after_help())]
 struct Args {
     /// Puzzle file (any format the tools read); without it a puzzle is generated.
-    #[arg(conflicts_with_all = ["difficulty", "seed"])]
+    #[arg(conflicts_with_all = ["difficulty", "seed", "puzzle", "daily"])]
     puzzles: Option<PathBuf>,
     /// Which puzzle of the file, counting from 1.
     #[arg(long, value_name = "K", default_value_t = 1, requires = "puzzles")]
     index: usize,
+    /// A puzzle typed in, e.g. from a newspaper: one line as the tools read it
+    /// (`53..7....6..195...`, 0 or . for blanks); rows may be apart, with / or spaces.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["difficulty", "seed", "daily"])]
+    puzzle: Option<String>,
     /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
     #[arg(long, value_name = "NAME|FILE")]
     layout: Option<String>,
@@ -49,9 +61,19 @@ struct Args {
     /// Seed of a generated puzzle (default: from the clock; shown in the title).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// The puzzle of the day: generated with the date (UTC) as its seed, the same for
+    /// everyone on that day (with the same --layout, --size and --difficulty).
+    #[arg(long, conflicts_with = "seed")]
+    daily: bool,
+    /// The day of --daily, YYYY-MM-DD (default: today, UTC).
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily")]
+    date: Option<sudoplay::Date>,
     /// Open a game saved with `s`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["puzzles", "layout", "size", "difficulty", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["puzzles", "puzzle", "daily", "layout", "size", "difficulty", "seed"])]
     resume: Option<PathBuf>,
+    /// Print the statistics of solved games (per board and level) and exit.
+    #[arg(long, exclusive = true)]
+    stats: bool,
 }
 
 fn main() -> ExitCode {
@@ -64,6 +86,10 @@ fn main() -> ExitCode {
         difficulty: args.difficulty,
         seed: args.seed,
         resume: args.resume,
+        puzzle: args.puzzle,
+        daily: args.daily,
+        date: args.date,
+        stats: args.stats,
     };
     cli::run("sudoplay", || sudoplay::run(&options))
 }

@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 
 use sudosat::rng::SplitMix64;
 use sudosat::testkit::diffcheck::{Tally, Tools, OWN_CHECKER_STEPS};
-use sudosat::testkit::external::find_on_path;
 use sudosat::testkit::families::{Family, Instance, Scale};
+use sudosat::testkit::peers::{Peer, PeerSolver};
 use sudosat::testkit::streamcheck::{Batch, Config};
 
 /// The DPLL engine's conflict limit on puzzle formulas at the trust scale: about 0.1 s on
@@ -111,9 +111,15 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-/// A peer solver on PATH; the fuzzer is useless without both, CI or not.
-fn peer(name: &str) -> Result<PathBuf, String> {
-    find_on_path(name).ok_or(format!("peer solver {name} is not on PATH"))
+/// Every peer solver on PATH; the fuzzer is useless without all of them, CI or not.
+fn peers() -> Result<Vec<PeerSolver>, String> {
+    Peer::ALL
+        .into_iter()
+        .map(|peer| {
+            peer.installed()
+                .ok_or(format!("peer solver {} is not on PATH", peer.name()))
+        })
+        .collect()
 }
 
 /// The random-number stream of `family`, salted apart for the plain formulas and the
@@ -162,9 +168,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (minisat, cadical) = match (peer("minisat"), peer("cadical")) {
-        (Ok(minisat), Ok(cadical)) => (minisat, cadical),
-        (Err(message), _) | (_, Err(message)) => {
+    let peers = match peers() {
+        Ok(peers) => peers,
+        Err(message) => {
             eprintln!("fuzz_diff: {message}");
             return ExitCode::from(2);
         }
@@ -177,8 +183,7 @@ fn main() -> ExitCode {
     let tools = Tools {
         satsolve: options.bin_dir.join("satsolve"),
         sudoku2cnf: options.bin_dir.join("sudoku2cnf"),
-        minisat: Some(minisat),
-        cadical: Some(cadical),
+        peers,
         scratch,
         timeout: options.timeout,
         dpll_puzzle_conflicts: (options.scale == Scale::Trust).then_some(DPLL_PUZZLE_CONFLICTS),

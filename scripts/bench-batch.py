@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Batch throughput (issue 5): whole puzzle files streamed through our pipeline, against
-qqwing measured in the same run, every solution checked here.
+"""Batch throughput: whole puzzle files streamed through our pipeline, against qqwing
+measured in the same run, every solution checked here.
 
-    python3 scripts/bench-batch.py [--jobs 1,2] [--million] [--stages ...] OUT_DIR
+    python3 scripts/bench-batch.py [--jobs 1,2] [--million] [--stages ...]
+                                   [--satsolve-flags ARGS] OUT_DIR
 
 Per set: `sudoku2cnf SET | satsolve --true-only [--jobs N] [| model2grid]`, wall clock and
 CPU (all processes), then `qqwing --solve` on the same puzzles (input filtered as
@@ -12,24 +13,26 @@ in Python (one digit per cell, rows, columns, boxes, givens), for Hanidoku by
 reads a stream of answer blocks (probed on a two-block stream); the stage list is a
 parameter (--stages). --million streams the 17-clue set repeated to 1,000,000 puzzles,
 with peak RSS per process (GNU time) and the rate per 100,000 puzzles (output lines
-timestamped as they arrive).
+timestamped as they arrive). --satsolve-flags (`make bench-batch SATSOLVE_FLAGS=...`)
+appends arguments to every satsolve command line. Runs, CPU time and the 9x9 check are
+scripts/benchlib.py's.
 
-The reference figures of issue 5 (MiniSat linked in-process, standard encoding, puzzles per
-CPU-second on one core) are quoted for comparison: 5,903 (17-clue) and 528
-(forum_hardest_1905_11+).
+The reference figures of the original throughput request (MiniSat linked in-process,
+standard encoding, puzzles per CPU-second on one core) are quoted for comparison: 5,903
+(17-clue) and 528 (forum_hardest_1905_11+).
 """
 
 import argparse
-import os
-import resource
+import shlex
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RELEASE = ROOT / "target" / "release"
-SHARED = ROOT / ".." / "shared" / "puzzles"
+from benchlib import (RELEASE, add_satsolve_flags, check_square, measure_shell, run_header,
+                      satsolve_flags, shared_path)
+
+SHARED = shared_path("puzzles")
 SETS = [
     ("17-clue", "puzzles2_17_clue", "sudoku"),
     ("magictour top1465", "puzzles3_magictour_top1465", "sudoku"),
@@ -53,19 +56,10 @@ def puzzles_of(path, layout):
     return out
 
 
-def cpu_of_children():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def timed_shell(command, stdout_path):
     """Runs a shell pipeline; returns (wall s, CPU s of all its processes, exit code)."""
-    cpu = cpu_of_children()
-    start = time.perf_counter()
-    with open(stdout_path, "wb") as out:
-        # pipefail: a failing stage is not hidden by the last one.
-        proc = subprocess.run(["bash", "-o", "pipefail", "-c", command], stdout=out)
-    return time.perf_counter() - start, cpu_of_children() - cpu, proc.returncode
+    run = measure_shell(command, stdout=stdout_path, stderr=None)
+    return run.wall, run.cpu, run.code
 
 
 def answer_blocks(path):
@@ -78,25 +72,6 @@ def answer_blocks(path):
             elif line.startswith(b"v"):
                 blocks[-1][1].extend(int(t) for t in line[1:].split() if int(t) > 0)
     return blocks
-
-
-def check_9x9(puzzle, grid):
-    """None if `grid` (81 ints) solves `puzzle` (81 chars), else why not."""
-    if any(d not in range(1, 10) for d in grid):
-        return "a cell without exactly one digit"
-    digits = set(range(1, 10))
-    for i in range(9):
-        if set(grid[i * 9:(i + 1) * 9]) != digits:
-            return f"row {i + 1}"
-        if {grid[r * 9 + i] for r in range(9)} != digits:
-            return f"column {i + 1}"
-        br, bc = (i // 3) * 3, (i % 3) * 3
-        if {grid[(br + j // 3) * 9 + bc + j % 3] for j in range(9)} != digits:
-            return f"box {i + 1}"
-    for cell, ch in enumerate(puzzle):
-        if ch not in ".0" and int(ch) != grid[cell]:
-            return f"given of cell {cell + 1}"
-    return None
 
 
 def grid_of(true_vars, cells):
@@ -132,7 +107,7 @@ def check_answers(name, layout, puzzles, answers_path, scratch, from_model2grid)
             raise SystemExit(f"{name}: gridcheck rejects some grid")
         return len(grids)
     for k, (puzzle, grid) in enumerate(zip(puzzles, grids)):
-        why = check_9x9(puzzle, grid)
+        why = check_square(puzzle, grid)
         if why:
             raise SystemExit(f"{name}: puzzle {k + 1}: {why}")
     return len(grids)
@@ -144,7 +119,7 @@ def qqwing_answers(path, puzzles, name):
     if len(solutions) != len(puzzles):
         raise SystemExit(f"{name}: qqwing wrote {len(solutions)} solutions for {len(puzzles)}")
     for k, (puzzle, solution) in enumerate(zip(puzzles, solutions)):
-        why = check_9x9(puzzle, [int(c) for c in solution])
+        why = check_square(puzzle, [int(c) for c in solution])
         if why:
             raise SystemExit(f"{name}: qqwing puzzle {k + 1}: {why}")
     return len(solutions)
@@ -218,7 +193,9 @@ def main():
                              "streams), 'none', or a command such as 'model2grid'")
     parser.add_argument("--million", action="store_true")
     parser.add_argument("--sets", default="all", help="comma-separated set names")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
+    flags = " ".join(shlex.quote(flag) for flag in satsolve_flags(args.satsolve_flags))
     args.out.mkdir(parents=True, exist_ok=True)
     tail = args.stages
     if tail == "auto":
@@ -236,7 +213,7 @@ def main():
         row = {"set": name, "puzzles": len(puzzles)}
         encode = f"{RELEASE / 'sudoku2cnf'}" + (" --layout hanidoku" if layout == "hanidoku" else "")
         for jobs in jobs_list:
-            stage = f"{RELEASE / 'satsolve'} --true-only --no-progress --jobs {jobs}"
+            stage = f"{RELEASE / 'satsolve'} --true-only --no-progress --jobs {jobs} {flags}"
             use_tail = tail != "none" and layout != "hanidoku"
             command = f"{encode} {clean} | {stage}"
             if use_tail:
@@ -256,7 +233,7 @@ def main():
         rows.append(row)
         print(row, file=sys.stderr)
 
-    lines = ["# bench-batch", "",
+    lines = ["# bench-batch", "", *run_header(sys.argv, satsolve_flags(args.satsolve_flags)), "",
              f"Stages after satsolve: {tail}. Every solution checked (9x9 in Python, Hanidoku "
              "by gridcheck). Rates are puzzles per second of wall clock (all processes of "
              "the pipeline together); CPU is the sum over the pipeline's processes.", ""]
@@ -290,7 +267,7 @@ def main():
         lines.append(cells)
     if args.million:
         seventeen = puzzles_of(SHARED / "puzzles2_17_clue", "sudoku")
-        stage = f"{RELEASE / 'satsolve'} --true-only --jobs {max(jobs_list)}"
+        stage = f"{RELEASE / 'satsolve'} --true-only --jobs {max(jobs_list)} {flags}"
         decode = f"{RELEASE / 'model2grid'} --format line" if tail != "none" else None
         result = million(args.out, seventeen, stage, decode)
         shown = f"satsolve --true-only --jobs {max(jobs_list)}" + (" | model2grid" if decode else "")

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The sudokugen targets, each against its peer in the same hyperfine run:
 #   1. `sudokugen -c 1000000 > FILE` against `cat` copying a file of the same size to
-#      another file (target: at most 1.2x; issue 6 asked 2x), and the same run to /dev/null;
+#      another file (target: at most 1.2x; first asked: 2x), and the same run to /dev/null;
 #      each run creates its file anew after a sync (see below);
 #   2. minimal unique 9x9 puzzles against `qqwing --generate N --one-line` (target: at
-#      least 10x qqwing's rate; issue 6 asked 2x), `--clues K` and `--difficulty` puzzles
+#      least 10x qqwing's rate; first asked: 2x), `--clues K` and `--difficulty` puzzles
 #      (with BASE=an older sudokugen binary, beside it: target no slower), and unique
 #      Hanidoku puzzles (target: at least 20/s).
 # Ratios are of the best (minimum) times of each command, as the targets are stated; the
 # means are in the table. Also checks what it measured: the million grids distinct
 # (sort -u) and valid (gridcheck), sampled puzzles unique and minimal by
 # `sudoku2cnf | satsolve --models 2` (not the generator's code).
-# Needs release binaries (make build), hyperfine, qqwing and python3.
+# Needs release binaries (make build), hyperfine, qqwing and python3; the summary's
+# commit and machine lines come from scripts/benchlib.py.
 #
 # Usage: scripts/bench-gen.sh [OUTDIR]   (default: scratch/bench-gen; writes OUTDIR/bench-gen.md)
 # Environment: RUNS (grids, default 10), RUNS_PUZZLES (default 5), NINE (default 500),
@@ -82,7 +83,9 @@ fi
 
 python3 - "$out" "$bin" "$grids" "$nine" "$hani" "$uniq_count" "$valid_count" \
     "$load_start" "$load_end" "$base_label" "$same_as_base" <<'EOF'
-import json, platform, subprocess, sys
+import json, subprocess, sys
+sys.path.insert(0, "scripts")
+from benchlib import commit, machine
 (out, bin, grids, nine, hani, uniq, valid, load_start, load_end, base_label,
  same_as_base) = sys.argv[1:]
 grids, nine, hani = int(grids), int(nine), int(hani)
@@ -117,23 +120,15 @@ cat = next(r for k, r in g.items() if k.startswith("cat"))
 to_file, to_null = g[f"sudokugen -c {grids} > FILE"], g[f"sudokugen -c {grids} > /dev/null"]
 qq, s9 = p[f"qqwing --generate {nine}"], p[f"sudokugen puzzles {nine} (minimal 9x9)"]
 sh = p[f"sudokugen puzzles {hani} --layout hanidoku"]
-commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                        text=True).stdout.strip()
-dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                       capture_output=True, text=True).stdout.strip()
-cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-            if l.startswith("model name")), platform.processor())
 ratio = lambda a, b: a["min"] / b["min"]
 yes = lambda ok: "yes" if ok else "no"
 f_ratio, n_ratio, q_ratio = ratio(to_file, cat), ratio(to_null, cat), ratio(qq, s9)
 lines = [
     "# sudokugen targets (scripts/bench-gen.sh)",
     "",
-    f"Command: `scripts/bench-gen.sh {out}` (`make bench-gen`) at commit {commit}"
-    f"{' (with uncommitted changes)' if dirty else ''}; machine: {platform.node()}, "
-    f"{cpu}, {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} "
-    f"cores, Linux {platform.release()}; load average {load_start} at the start, "
-    f"{load_end} after the timings.",
+    f"Command: `scripts/bench-gen.sh {out}` (`make bench-gen`) at commit {commit()} "
+    f"(a + marks uncommitted changes); machine: {machine()}; load average {load_start} at "
+    f"the start, {load_end} after the timings.",
     "",
     "Every ratio is between two commands of one hyperfine run, of their best (minimum) "
     "times; the means are below. The grid commands each write a new file after "

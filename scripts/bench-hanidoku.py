@@ -2,10 +2,10 @@
 """The hard Hanidoku set through the stream pipeline, a baseline build against this one.
 
     scripts/bench-hanidoku.py [--bin DIR] [--baseline-bin DIR] [--puzzles FILE]
-                              [--jobs 1,2] [--runs 3] [--sample 100] [--gen 20] [OUT]
+                              [--jobs 1,2] [--runs 3] [--sample 100] [--gen 20]
+                              [--satsolve-flags ARGS] [OUT]
 
-Issue 14 ("Hanidoku faster than a dedicated solver") measures the whole file as one
-stream: `sudoku2cnf --layout hanidoku FILE | satsolve --jobs J --true-only --stats |
+The whole file is measured as one stream: `sudoku2cnf --layout hanidoku FILE | satsolve --jobs J --true-only --stats |
 model2grid --layout hanidoku`, every grid checked by `gridcheck --layout hanidoku
 --puzzle FILE`. Each build (this one, `--bin`, and the baseline, `--baseline-bin`, if
 given) runs the pipeline for each job count, the builds interleaved run by run
@@ -31,34 +31,34 @@ single formulas), with satsolve on the same files; their grids are checked the s
 and their conflict counts (MiniSat's `conflicts`, CaDiCaL's `c conflicts:`, satsolve's
 `c conflicts`) say how much search a general solver needs on the same formulas.
 
+--satsolve-flags (`make bench-hanidoku SATSOLVE_FLAGS=...`) appends arguments to this
+build's satsolve command lines (not the baseline's, which may predate them): with
+`--baseline-bin` naming this same build, an option's effect is measured in one run.
+CPU times of the children, grid checks, commit and machine are scripts/benchlib.py's.
+
 The load average before and after goes into the summary, since the machine may be shared.
 Writes OUT/summary.md (default scratch/bench-hanidoku) and prints it. Exit 0 when every
 grid of every run is valid, 1 otherwise, 2 on bad arguments or a missing tool.
 """
 import argparse
 import os
-import platform
 import re
-import resource
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_PUZZLES = ROOT.parent / "shared" / "puzzles" / "hanidoku" / "1050_hard_hanidoku.txt"
+from benchlib import (ROOT, add_satsolve_flags, children_cpu, commit, gridcheck, machine,
+                      satsolve_flags, shared_path)
+
+DEFAULT_PUZZLES = shared_path("puzzles/hanidoku/1050_hard_hanidoku.txt")
 TOOLS = ("sudoku2cnf", "satsolve", "model2grid", "gridcheck")
 
 
 def fail(message):
     print(f"bench-hanidoku: {message}", file=sys.stderr)
     sys.exit(2)
-
-
-def children_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def wait_cpu(process):
@@ -75,12 +75,7 @@ def stat(text, name):
 
 def check_grids(bin_dir, puzzles, grids):
     """Number of grids gridcheck rejects (0 when all are valid) and its message."""
-    check = subprocess.run([f"{bin_dir}/gridcheck", "--layout", "hanidoku", "--quiet",
-                            "--puzzle", str(puzzles), str(grids)], capture_output=True, text=True)
-    if check.returncode == 0:
-        return 0, ""
-    bad = {line.split(":")[1] for line in check.stderr.splitlines() if ": grid " in line}
-    return max(len(bad), 1), check.stderr.strip()
+    return gridcheck(puzzles, grids, "hanidoku", bin_dir)
 
 
 def count_puzzles(puzzles):
@@ -88,7 +83,7 @@ def count_puzzles(puzzles):
                if line.strip() and not line.startswith("#"))
 
 
-def run_stream(bin_dir, puzzles, jobs, grids):
+def run_stream(bin_dir, puzzles, jobs, grids, flags=()):
     """One run of the pipeline: wall s, CPU s of the children, CPU s of satsolve alone,
     conflicts, propagations."""
     cpu = children_cpu()
@@ -96,7 +91,8 @@ def run_stream(bin_dir, puzzles, jobs, grids):
     with open(grids, "wb") as out:
         encode = subprocess.Popen([f"{bin_dir}/sudoku2cnf", "--layout", "hanidoku", str(puzzles)],
                                   stdout=subprocess.PIPE)
-        solve = subprocess.Popen([f"{bin_dir}/satsolve", "--jobs", str(jobs), "--true-only", "--stats"],
+        solve = subprocess.Popen([f"{bin_dir}/satsolve", "--jobs", str(jobs), "--true-only", "--stats",
+                                  *flags],
                                  stdin=encode.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         encode.stdout.close()
         decode = subprocess.Popen([f"{bin_dir}/model2grid", "--layout", "hanidoku", "--format", "line"],
@@ -162,7 +158,7 @@ def check_minimal(bin_dir, puzzles_text, work):
     return unique, len(puzzles) - len(not_minimal), len(puzzles)
 
 
-def sample_run(builds, puzzles, sample, work):
+def sample_run(builds, puzzles, sample, work, flags=()):
     """MiniSat, CaDiCaL and satsolve over one CNF per puzzle: rows of the summary."""
     source = work / "sample.txt"
     lines = [line for line in puzzles.read_text().splitlines() if line.strip() and not line.startswith("#")]
@@ -175,7 +171,7 @@ def sample_run(builds, puzzles, sample, work):
     cnfs = sorted(split.glob("*.cnf"))
     result = work / "minisat.res"
     solvers = {
-        "satsolve (one process per puzzle)": lambda cnf: ([f"{bin_dir}/satsolve", "--stats", str(cnf)], None),
+        "satsolve (one process per puzzle)": lambda cnf: ([f"{bin_dir}/satsolve", "--stats", *flags, str(cnf)], None),
         "minisat": lambda cnf: (["minisat", "-verb=1", str(cnf), str(result)], result),
         "cadical": lambda cnf: (["cadical", str(cnf)], None),
     }
@@ -227,7 +223,9 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="runs per build and job count (best counts)")
     parser.add_argument("--sample", type=int, default=100, help="puzzles for the per-puzzle reference (0: none)")
     parser.add_argument("--gen", type=int, default=20, help="minimal puzzles each build makes per run (0: none)")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
+    flags = satsolve_flags(args.satsolve_flags)
     puzzles = Path(args.puzzles)
     if not puzzles.is_file():
         fail(f"{puzzles}: no such puzzle file")
@@ -254,7 +252,8 @@ def main():
         for jobs in job_counts:
             for name, bin_dir in builds:
                 grids = work / f"{name}-j{jobs}.grids"
-                wall, cpu, solve_cpu, conflicts, props = run_stream(bin_dir, puzzles, jobs, grids)
+                wall, cpu, solve_cpu, conflicts, props = run_stream(bin_dir, puzzles, jobs, grids,
+                                                                    flags if name == "new" else ())
                 bad, message = check_grids(bin_dir, puzzles, grids)
                 if bad:
                     valid_all = False
@@ -277,26 +276,22 @@ def main():
             old = gen_best.get(name, (wall, cpu))
             gen_best[name] = (min(old[0], wall), min(old[1], cpu))
             gen_text[name] = text
-    sample_rows, sample_valid = sample_run(builds, puzzles, args.sample, work) if args.sample else ([], True)
+    sample_rows, sample_valid = sample_run(builds, puzzles, args.sample, work, flags) if args.sample else ([], True)
     valid_all &= sample_valid
     gen_checks = check_minimal(builds[-1][1], gen_text["new"], work) if args.gen else None
     if gen_checks and not gen_checks[0] == gen_checks[1] == gen_checks[2]:
         valid_all = False
     load_after = os.getloadavg()
 
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
-                           capture_output=True, text=True).stdout.strip()
-    cpu_model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                      if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
     lines = [
         "# Hanidoku stream benchmark",
         "",
         f"Command: `scripts/bench-hanidoku.py --jobs {args.jobs} --runs {args.runs} --sample {args.sample}"
-        + (" --baseline-bin DIR" if args.baseline_bin else "") + "`",
-        f"Commit: {commit}{' (uncommitted changes)' if dirty else ''}; puzzles: `{puzzles.name}` ({total})",
-        f"Machine: {cpu_model}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}; "
+        + f" --gen {args.gen}"
+        + (" --baseline-bin DIR" if args.baseline_bin else "")
+        + (f" --satsolve-flags '{args.satsolve_flags}'" if flags else "") + "`",
+        f"Commit: {commit()}; puzzles: `{puzzles.name}` ({total})",
+        f"Machine: {machine()}; "
         f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}",
         "",
         f"Pipeline `sudoku2cnf --layout hanidoku | satsolve --jobs J --true-only | model2grid`, "

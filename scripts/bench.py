@@ -4,7 +4,7 @@
 Every instance of ../shared/bench/cnf/expected.tsv is run by every available solver, the
 solvers taking turns on each instance (so slow drifts of a shared machine hit all of them
 alike), with a wall-clock timeout. Each answer is checked against expected.tsv and each
-SAT model against the formula's clauses by the checker below, which shares no code with
+SAT model against the formula's clauses by scripts/benchlib.py, which shares no code with
 any solver. Per-process peak memory comes from GNU time (/usr/bin/time, Debian package `time`).
 
 Writes OUTDIR/results.csv (one row per run) and OUTDIR/summary.md (per-category solved
@@ -16,22 +16,27 @@ family (the category) and expected, instead of ../shared/bench/cnf/expected.tsv.
 
 With --baseline PATH, an earlier satsolve build runs too, as `satsolve-base`, in the same
 turns: the way to compare a change with the build before it under the same conditions.
+With --satsolve-flags "ARGS" (`make bench SATSOLVE_FLAGS=...`), the arguments are appended
+to every satsolve command line (not the baseline's), e.g. "--set NAME=VALUE" to measure
+a solver option against the default build (`--baseline target/release/satsolve`).
+
+Runs, CPU time, peak memory and answer checks are scripts/benchlib.py's. Each row of
+results.csv has the wall seconds and the CPU seconds of the run.
 
 Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX]
-                        [--list FILE] [--baseline PATH] [OUTDIR]
+                        [--list FILE] [--baseline PATH] [--satsolve-flags ARGS] [OUTDIR]
 """
 
 import argparse
-import csv
-import os
 import re
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from solverlib import (ROOT, SUITE, geomean, model_ok, read_cnf, run_solver,
-                       solver_commands, unpack)
+from benchlib import (ROOT, SUITE, add_satsolve_flags, geomean, median, read_cnf,
+                      run_header, run_solver, satsolve_flags, solver_table, unpack, verdict,
+                      write_csv)
 
 
 def main():
@@ -49,23 +54,22 @@ def main():
     parser.add_argument("--baseline", default="",
                         help="an earlier satsolve build, run as the solver `satsolve-base` "
                              "taking turns with the others (add it to --solvers)")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
+    flags = satsolve_flags(args.satsolve_flags)
 
     suite = Path(args.suite)
     outdir = Path(args.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="sudosat-bench-"))
-    commands = solver_commands(scratch, args.satsolve)
-    if args.baseline:
-        baseline = os.path.abspath(args.baseline)
-        commands["satsolve-base"] = (baseline, lambda cnf: ([baseline, str(cnf)], None))
-        if "satsolve-base" not in args.solvers.split(","):
-            args.solvers += ",satsolve-base"
+    commands = solver_table(scratch, args.satsolve, flags, args.baseline or None)
+    if args.baseline and "satsolve-base" not in args.solvers.split(","):
+        args.solvers += ",satsolve-base"
     solvers = []
     for name in args.solvers.split(","):
         if name not in commands:
-            sys.exit(f"bench: unknown solver {name}")
-        if commands[name][0] is None or not os.path.exists(shutil.which(commands[name][0]) or commands[name][0]):
+            sys.exit(f"bench: unknown solver {name} (known: {', '.join(commands)})")
+        if not commands[name].installed():
             print(f"bench: {name} not found, left out", file=sys.stderr)
             continue
         solvers.append(name)
@@ -89,31 +93,28 @@ def main():
     for name, category, expected, source in rows:
         cnf = scratch / name
         unpack(source, cnf)
-        clauses = read_cnf(cnf) if expected == "SAT" else None
-        for run in range(args.runs):
+        clauses = read_cnf(cnf) if expected != "UNSAT" else []
+        for number in range(args.runs):
             for solver in solvers:
-                status, lits, seconds, peak = run_solver(commands[solver], cnf, args.timeout,
-                                                         scratch)
-                if status in ("SAT", "UNSAT"):
-                    correct = status == expected and (status == "UNSAT" or model_ok(clauses, lits))
-                else:
-                    correct = None
+                run = run_solver(commands[solver], cnf, args.timeout)
+                correct = verdict(run.status, run.lits, expected, clauses)
                 if correct is False:
                     wrong += 1
-                    print(f"WRONG: {solver} on {name}: {status}", file=sys.stderr)
+                    print(f"WRONG: {solver} on {name}: {run.status}", file=sys.stderr)
                 results.append(dict(instance=name, category=category, expected=expected,
-                                    solver=solver, run=run, status=status,
+                                    solver=solver, run=number, status=run.status,
                                     correct="" if correct is None else int(correct),
-                                    seconds=f"{seconds:.4f}", peak_kib=peak))
-                print(f"{name:45} {solver:9} {status:8} {seconds:8.3f}s {peak/1024:8.1f}MB",
-                      file=sys.stderr)
+                                    seconds=f"{run.seconds:.4f}", cpu_seconds=f"{run.cpu:.2f}",
+                                    peak_kib=run.peak_kib))
+                print(f"{name:45} {solver:9} {run.status:8} {run.seconds:8.3f}s "
+                      f"{run.peak_kib / 1024:8.1f}MB", file=sys.stderr)
         cnf.unlink()
 
-    with open(outdir / "results.csv", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(results[0].keys()))
-        writer.writeheader()
-        writer.writerows(results)
-    (outdir / "summary.md").write_text(summary(results, solvers, args.timeout))
+    if not results:
+        sys.exit(f"bench: no instance matches --only {args.only!r}")
+    write_csv(outdir / "results.csv", results, list(results[0].keys()))
+    header = "\n".join(run_header(sys.argv, flags)) + "\n\n"
+    (outdir / "summary.md").write_text(header + summary(results, solvers, args.timeout))
     print((outdir / "summary.md").read_text())
     shutil.rmtree(scratch, ignore_errors=True)
     return 1 if wrong else 0
@@ -122,10 +123,6 @@ def main():
 def summary(results, solvers, timeout):
     """Markdown: per category and over all, solved counts, PAR-2 (an unsolved instance
     counts twice the timeout) and geometric-mean ratios to MiniSat."""
-    def median(values):
-        values = sorted(values)
-        return values[len(values) // 2]
-
     table = {}
     for row in results:
         key = (row["instance"], row["category"], row["solver"])

@@ -11,7 +11,11 @@ included. Every answer must be SAT; anything else is reported and counted as a f
 
 Usage:
     cargo build --release --bins
-    python3 scripts/encodings.py [--count 100] [--shared ../shared] [--timeout 120] > table.md
+    python3 scripts/encodings.py [--count 100] [--shared ../shared] [--timeout 120]
+                                 [--satsolve-flags ARGS] > table.md
+
+Both solvers are run and timed by scripts/benchlib.py; --satsolve-flags appends
+arguments to satsolve's command line.
 
 Sets: the first COUNT puzzles of puzzles2_17_clue and of puzzles5_forum_hardest_1905_11+
 (in the nearest shared/puzzles above the repository), and the 16x16 and 25x25 puzzles of testdata/puzzles.
@@ -20,16 +24,14 @@ Sets: the first COUNT puzzles of puzzles2_17_clue and of puzzles5_forum_hardest_
 import argparse
 import datetime
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
+from pathlib import Path
 
-from solverlib import find_shared
+from benchlib import (ROOT, RELEASE, add_satsolve_flags, find_shared, run_solver,
+                      satsolve_flags, solver_table)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RELEASE = os.path.join(ROOT, "target", "release")
 ENCODINGS = ["minimal", "efficient", "extended", "compact"]
 
 
@@ -49,7 +51,7 @@ def puzzle_lines(path, count):
 
 def file_puzzles(pattern_prefix):
     """The puzzles of testdata/puzzles/<prefix>*.txt (not the solutions), as texts."""
-    folder = os.path.join(ROOT, "testdata", "puzzles")
+    folder = ROOT / "testdata" / "puzzles"
     names = sorted(
         name
         for name in os.listdir(folder)
@@ -75,19 +77,7 @@ def cnf_figures(path):
     return header_vars, clauses, len(open_vars)
 
 
-def timed(command, timeout):
-    """(seconds, exit code) of a command whose output is discarded."""
-    start = time.perf_counter()
-    try:
-        code = subprocess.run(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout
-        ).returncode
-    except subprocess.TimeoutExpired:
-        code = "timeout"
-    return time.perf_counter() - start, code
-
-
-def run_set(name, puzzles, encoding, minisat, scratch, timeout):
+def run_set(name, puzzles, encoding, solvers, scratch, timeout):
     """One table row: the set under one encoding."""
     totals = {"vars": 0, "clauses": 0, "open": 0, "satsolve": 0.0, "minisat": 0.0}
     failures = 0
@@ -95,7 +85,7 @@ def run_set(name, puzzles, encoding, minisat, scratch, timeout):
         cnf = os.path.join(scratch, "p.cnf")
         with open(cnf, "wb") as out:
             subprocess.run(
-                [os.path.join(RELEASE, "sudoku2cnf"), "--encoding", encoding, "--index", "1"],
+                [RELEASE / "sudoku2cnf", "--encoding", encoding, "--index", "1"],
                 input=text.encode(),
                 stdout=out,
                 check=True,
@@ -104,18 +94,16 @@ def run_set(name, puzzles, encoding, minisat, scratch, timeout):
         totals["vars"] += header_vars
         totals["clauses"] += clauses
         totals["open"] += open_vars
-        runs = [
-            ("satsolve", [os.path.join(RELEASE, "satsolve"), cnf]),
-            ("minisat", [minisat, "-verb=0", cnf, os.path.join(scratch, "m.out")]),
-        ]
+        order = ["satsolve", "minisat"]
         if number % 2 == 1:
-            runs.reverse()
-        for solver, command in runs:
-            seconds, code = timed(command, timeout)
-            totals[solver] += seconds
-            if code != 10:
+            order.reverse()
+        for solver in order:
+            answer = run_solver(solvers[solver], cnf, timeout)
+            totals[solver] += answer.seconds
+            if answer.status != "SAT":
                 failures += 1
-                print(f"{name} #{number + 1} {encoding} {solver}: exit {code}", file=sys.stderr)
+                print(f"{name} #{number + 1} {encoding} {solver}: {answer.status}, "
+                      f"exit {answer.code}", file=sys.stderr)
     n = len(puzzles)
     return (
         f"| {name} | {encoding} | {n} | {totals['vars'] / n:,.0f} | {totals['open'] / n:,.0f} "
@@ -129,10 +117,8 @@ def main():
     parser.add_argument("--count", type=int, default=100, help="puzzles per shared set")
     parser.add_argument("--shared", default=find_shared(), help="folder holding puzzles/")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per solve")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
-    minisat = shutil.which("minisat")
-    if minisat is None:
-        sys.exit("minisat is not on PATH")
     puzzles_dir = os.path.join(args.shared, "puzzles")
     sets = [
         ("17-clue", puzzle_lines(os.path.join(puzzles_dir, "puzzles2_17_clue"), args.count)),
@@ -149,9 +135,12 @@ def main():
           "| satsolve s | MiniSat s | failures |")
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as scratch:
+        solvers = solver_table(Path(scratch), flags=satsolve_flags(args.satsolve_flags))
+        if not solvers["minisat"].installed():
+            sys.exit("minisat is not on PATH")
         for name, puzzles in sets:
             for encoding in ENCODINGS:
-                print(run_set(name, puzzles, encoding, minisat, scratch, args.timeout), flush=True)
+                print(run_set(name, puzzles, encoding, solvers, scratch, args.timeout), flush=True)
 
 
 if __name__ == "__main__":

@@ -23,20 +23,22 @@ this machine is shared.
 Usage:
     cargo build --release --bins
     python3 scripts/hanidoku-encodings.py [--count 300] [--minisat-count 60] [--repeat 3]
-        [--lines runs,runs-span,...] [--puzzles FILE] [--bin DIR] > summary.md
+        [--lines runs,runs-span,...] [--puzzles FILE] [--bin DIR] [--satsolve-flags ARGS]
+        > summary.md
+
+CPU times and MiniSat's runs come from scripts/benchlib.py; --satsolve-flags appends
+arguments to satsolve's command line.
 """
 
 import argparse
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
-from solverlib import find_shared
+from benchlib import add_satsolve_flags, children_cpu, find_shared, measure, satsolve_flags
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(ROOT, "target", "release")  # --bin replaces it
@@ -53,12 +55,6 @@ def sample(path, count):
     return [lines[int(i * step)] for i in range(count)]
 
 
-def child_cpu():
-    """User + system CPU seconds of all finished children so far."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def stat(text, name):
     """The number of a `c NAME  value` line of satsolve --stats."""
     match = re.search(rf"^c {name}\s+([0-9.]+)", text, re.MULTILINE)
@@ -67,22 +63,22 @@ def stat(text, name):
     return float(match.group(1))
 
 
-def run_stream(lines, puzzles_file, check):
+def run_stream(lines, puzzles_file, check, flags=()):
     """(conflicts, solve seconds, pipeline CPU seconds) of one stream run; with `check`,
     the grids are decoded and checked against the puzzles."""
     encode = subprocess.Popen(
         [f"{RELEASE}/sudoku2cnf", "--layout", "hanidoku", "--lines", lines, puzzles_file],
         stdout=subprocess.PIPE,
     )
-    before = child_cpu()
+    before = children_cpu()
     solve = subprocess.run(
-        [f"{RELEASE}/satsolve", "--jobs", "1", "--true-only", "--stats"],
+        [f"{RELEASE}/satsolve", "--jobs", "1", "--true-only", "--stats", *flags],
         stdin=encode.stdout,
         capture_output=True,
     )
     encode.stdout.close()
     encode.wait()
-    cpu = child_cpu() - before
+    cpu = children_cpu() - before
     if encode.returncode != 0 or solve.returncode not in (0, 10):
         sys.exit(f"hanidoku-encodings: {lines}: sudoku2cnf exit {encode.returncode}, "
                  f"satsolve exit {solve.returncode}\n{solve.stderr.decode()}")
@@ -112,14 +108,13 @@ def run_minisat(lines, puzzles_file, minisat, scratch):
     )
     conflicts, seconds = 0, 0.0
     for name in sorted(os.listdir(folder)):
-        result = subprocess.run(
-            [minisat, os.path.join(folder, name), os.path.join(scratch, "m.out")],
-            capture_output=True, text=True,
-        )
-        if result.returncode != 10:
-            sys.exit(f"hanidoku-encodings: minisat on {lines}/{name}: exit {result.returncode}")
-        conflicts += int(re.search(r"^conflicts\s+:\s+(\d+)", result.stdout, re.M).group(1))
-        seconds += float(re.search(r"^CPU time\s+:\s+([0-9.]+)", result.stdout, re.M).group(1))
+        result = measure([minisat, os.path.join(folder, name), os.path.join(scratch, "m.out")])
+        if result.code != 10:
+            sys.exit(f"hanidoku-encodings: minisat on {lines}/{name}: exit {result.code}")
+        # MiniSat's own statistics: its conflicts, and its CPU time without process start.
+        stdout = result.stdout.decode(errors="replace")
+        conflicts += int(re.search(r"^conflicts\s+:\s+(\d+)", stdout, re.M).group(1))
+        seconds += float(re.search(r"^CPU time\s+:\s+([0-9.]+)", stdout, re.M).group(1))
     return conflicts, seconds
 
 
@@ -140,7 +135,9 @@ def main():
         default=os.path.join(find_shared(), "puzzles", "hanidoku", "1050_hard_hanidoku.txt"),
     )
     parser.add_argument("--bin", default=RELEASE, help="folder of the release binaries")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
+    flags = satsolve_flags(args.satsolve_flags)
     RELEASE = args.bin
     encodings = args.lines.split(",")
     minisat = shutil.which("minisat")
@@ -160,7 +157,7 @@ def main():
         for round_number in range(args.repeat):
             shift = round_number % len(encodings)
             for name in encodings[shift:] + encodings[:shift]:
-                figures = run_stream(name, stream_file, check=round_number == 0)
+                figures = run_stream(name, stream_file, check=round_number == 0, flags=flags)
                 old = best[name]
                 best[name] = figures if old is None else tuple(
                     min(a, b) for a, b in zip(old, figures)

@@ -3,6 +3,7 @@
 
     scripts/hanidoku-run.py [--solvers satsolve,minisat,cadical] [--puzzles DIR]
                             [--bin target/release] [--work DIR] [--limit N]
+                            [--satsolve-flags ARGS]
 
 For each puzzle file in DIR (default ../shared/puzzles/hanidoku): `sudoku2cnf --layout
 hanidoku --split` writes one CNF per puzzle; then, puzzle by puzzle, each solver in turn
@@ -15,43 +16,38 @@ external solvers put in the middle of the same pipeline.
 Reported per file and solver: puzzles, grids gridcheck found valid, total wall time of the
 solver step, and of solver + model2grid (the part of the pipeline that differs between
 solvers; the encoding is shared). The ratio line compares each solver with satsolve.
-Exit 0 when every grid of every solver is valid, 1 otherwise.
+--satsolve-flags appends arguments to satsolve's command line. Solvers are called and
+timed by scripts/benchlib.py. Exit 0 when every grid of every solver is valid, 1
+otherwise.
 """
 import argparse
-import os
 import pathlib
 import shutil
 import subprocess
 import sys
 import time
 
-
-def solver_commands(name, cnf, work):
-    """The command for `name` on `cnf`, and how to get its answer text afterwards."""
-    if name == "satsolve":
-        return [f"{BIN}/satsolve", str(cnf)], None
-    if name == "minisat":
-        result = work / "minisat.res"
-        return ["minisat", "-verb=0", str(cnf), str(result)], result
-    if name == "cadical":
-        return ["cadical", "-q", str(cnf)], None
-    sys.exit(f"hanidoku-run: unknown solver {name}")
+from benchlib import (RELEASE, ROOT, add_satsolve_flags, run_solver, satsolve_flags,
+                      shared_path, solver_table)
 
 
 def main():
-    global BIN
-    root = pathlib.Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--solvers", default="satsolve,minisat,cadical")
-    parser.add_argument("--puzzles", default=str(root.parent.parent / "shared/puzzles/hanidoku"))
-    parser.add_argument("--bin", default=str(root / "target/release"))
-    parser.add_argument("--work", default=str(root / "target/hanidoku-run"))
+    parser.add_argument("--puzzles", default=str(shared_path("puzzles/hanidoku")))
+    parser.add_argument("--bin", default=str(RELEASE))
+    parser.add_argument("--work", default=str(ROOT / "target/hanidoku-run"))
     parser.add_argument("--limit", type=int, default=0, help="puzzles per file (0: all)")
+    add_satsolve_flags(parser)
     args = parser.parse_args()
     BIN = args.bin
     solvers = args.solvers.split(",")
+    work = pathlib.Path(args.work)
+    table = solver_table(work, f"{BIN}/satsolve", satsolve_flags(args.satsolve_flags))
     for name in solvers:
-        if name != "satsolve" and shutil.which(name) is None:
+        if name not in table:
+            sys.exit(f"hanidoku-run: unknown solver {name}")
+        if not table[name].installed():
             sys.exit(f"hanidoku-run: {name} is not on PATH")
     puzzle_dir = pathlib.Path(args.puzzles)
     if not puzzle_dir.is_dir():
@@ -59,7 +55,6 @@ def main():
     files = sorted(puzzle_dir.glob("*.txt"))
     if not files:
         sys.exit(f"hanidoku-run: no puzzle files in {puzzle_dir}")
-    work = pathlib.Path(args.work)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     all_valid = True
@@ -79,18 +74,15 @@ def main():
         total_time = {name: 0.0 for name in solvers}
         for cnf in cnfs:
             for name in solvers:
-                command, result_file = solver_commands(name, cnf, work)
+                answer = run_solver(table[name], cnf)
                 start = time.perf_counter()
-                answer = subprocess.run(command, capture_output=True)
-                solved = time.perf_counter()
-                text = result_file.read_bytes() if result_file else answer.stdout
                 grid = subprocess.run([f"{BIN}/model2grid", "--layout", "hanidoku", "--format", "line"],
-                                      input=text, capture_output=True)
-                done = time.perf_counter()
-                solve_time[name] += solved - start
-                total_time[name] += done - start
-                if answer.returncode != 10 or grid.returncode != 0:
-                    print(f"{cnf}: {name} exited {answer.returncode}, model2grid {grid.returncode}: "
+                                      input=answer.text.encode(), capture_output=True)
+                decode = time.perf_counter() - start
+                solve_time[name] += answer.seconds
+                total_time[name] += answer.seconds + decode
+                if answer.code != 10 or grid.returncode != 0:
+                    print(f"{cnf}: {name} exited {answer.code}, model2grid {grid.returncode}: "
                           f"{grid.stderr.decode().strip()}", file=sys.stderr)
                     grids[name].append(b"." * 61 + b"\n")
                 else:
@@ -114,8 +106,6 @@ def main():
     print("all grids valid" if all_valid else "SOME GRIDS INVALID")
     return 0 if all_valid else 1
 
-
-BIN = "target/release"
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,7 +5,9 @@ Why: the shipped layout examples (testdata/layouts/) need puzzles whose solution
 known and unique; this derives both from the tools under test and checks uniqueness with
 `satsolve --models 2`, so the fixture and its verification are reproducible.
 
-    scripts/make-layout-puzzle.py LAYOUT [--seed S] [--bin target/release]
+    scripts/make-layout-puzzle.py LAYOUT [--seed S] [--bin DIR]
+
+--bin defaults to this checkout's target/release (scripts/benchlib.py's RELEASE).
 
 Prints the puzzle line and the solution line. The solution is the first model satsolve
 finds for the empty grid; cells are then blanked in a seeded random order, keeping each
@@ -15,6 +17,8 @@ import argparse
 import random
 import subprocess
 import sys
+
+from benchlib import RELEASE
 
 
 def run(binary, args, stdin):
@@ -33,7 +37,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("layout")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bin", default="target/release")
+    parser.add_argument("--bin", default=str(RELEASE))
     args = parser.parse_args()
     empty = "." * 81
     _, _, answer = count_models(args.bin, args.layout, empty, 1)

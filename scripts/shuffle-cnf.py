@@ -13,54 +13,21 @@ copied.
 reads SUITE_DIR/expected.tsv (name, category, expected, description; a name may be stored
 as NAME.gz), writes OUT_DIR/STEM_sI.cnf for I in 1..K (plain text) and OUT_DIR/expected.tsv
 in the same format, so `python3 scripts/bench.py --suite OUT_DIR` measures the copies.
-The same seed gives the same files. Exit 1 with one line on stderr on bad input.
+The same seed gives the same files. The formulas are read by scripts/benchlib.py (plain
+or compressed). Exit 1 with one line on stderr on bad input.
 """
 
 import argparse
-import gzip
 import random
 import re
 import sys
 from pathlib import Path
 
+from benchlib import read_dimacs
+
 
 class CnfError(Exception):
-    """Malformed DIMACS input, with the file and line."""
-
-
-def read_cnf(path):
-    """Returns (num_vars, clauses) of a DIMACS file, plain or gzip."""
-    opener = gzip.open if path.name.endswith(".gz") else open
-    num_vars = 0
-    clauses = []
-    current = []
-    with opener(path, "rt") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("c"):
-                continue
-            if line.startswith("p"):
-                fields = line.split()
-                if len(fields) != 4 or fields[1] != "cnf":
-                    raise CnfError(f"{path}:{number}: expected 'p cnf VARS CLAUSES', got {line[:60]!r}")
-                num_vars = max(num_vars, int(fields[2]))
-                continue
-            if line.startswith("%"):
-                break  # SATLIB files end with '%' and '0'
-            for token in line.split():
-                try:
-                    value = int(token)
-                except ValueError:
-                    raise CnfError(f"{path}:{number}: expected an integer literal, got {token[:30]!r}") from None
-                if value == 0:
-                    clauses.append(current)
-                    current = []
-                else:
-                    num_vars = max(num_vars, abs(value))
-                    current.append(value)
-    if current:
-        clauses.append(current)
-    return num_vars, clauses
+    """A malformed instance list, with the file and line."""
 
 
 def shuffle(num_vars, clauses, rng):
@@ -117,7 +84,7 @@ def main():
             source = args.suite / name
             if not source.exists() and (args.suite / (name + ".gz")).exists():
                 source = args.suite / (name + ".gz")
-            num_vars, clauses = read_cnf(source)
+            num_vars, clauses = read_dimacs(source, strict=True)
             stem = name.removesuffix(".gz").removesuffix(".cnf")
             for copy in range(1, args.copies + 1):
                 # One generator per (instance, copy): adding an instance or a copy does

@@ -7,19 +7,19 @@ default) and --binary-proof; when it answers UNSAT in time, the proof is checked
 sharing no code with the solver). Prints a Markdown table and exits 1 if any proof is
 rejected.
 
-Usage: scripts/verify-proofs.py [--timeout S] [--only REGEX] [OUTFILE]
+Runs and times are scripts/benchlib.py's; --satsolve-flags appends arguments to
+satsolve's command line (`make proofs SATSOLVE_FLAGS=...`).
+
+Usage: scripts/verify-proofs.py [--timeout S] [--only REGEX] [--satsolve-flags ARGS] [OUTFILE]
 """
 
 import argparse
 import re
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SUITE = ROOT.parent / "shared" / "bench" / "cnf"
+from benchlib import RELEASE, SUITE, add_satsolve_flags, measure, satsolve_flags
 
 
 def main():
@@ -28,9 +28,11 @@ def main():
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--only", default="")
     parser.add_argument("--suite", default=str(SUITE))
+    add_satsolve_flags(parser)
     args = parser.parse_args()
-    satsolve = ROOT / "target" / "release" / "satsolve"
-    checker = ROOT / "target" / "release" / "examples" / "drat_check"
+    flags = satsolve_flags(args.satsolve_flags)
+    satsolve = RELEASE / "satsolve"
+    checker = RELEASE / "examples" / "drat_check"
     for tool in (satsolve, checker):
         if not tool.exists():
             sys.exit(f"verify-proofs: {tool} missing: run 'make build' and "
@@ -47,21 +49,19 @@ def main():
             cnf = suite / name
             if not cnf.exists():
                 cnf = suite / (name + ".gz")
-            start = time.perf_counter()
-            solve = subprocess.run([str(satsolve), "-q", "--timeout", str(args.timeout),
-                                    "--proof", str(proof), "--binary-proof", str(cnf)],
-                                   capture_output=True, text=True)
-            solve_time = time.perf_counter() - start
-            if solve.returncode != 20:
+            solve = measure([satsolve, "-q", "--timeout", str(args.timeout), "--proof", proof,
+                             "--binary-proof", cnf, *flags])
+            solve_time = solve.wall
+            if solve.code != 20:
                 lines.append(f"| {name} | {solve_time:.2f} | | | not solved in {args.timeout:g} s |")
                 continue
             size = proof.stat().st_size / 1e6
-            start = time.perf_counter()
-            check = subprocess.run([str(checker), str(cnf), str(proof)],
-                                   capture_output=True, text=True)
-            check_time = time.perf_counter() - start
-            verdict = check.stdout.strip() or check.stderr.strip()
-            if check.returncode != 0:
+            check_log = Path(scratch) / "check.txt"
+            check = measure([checker, cnf, proof], stderr=check_log)
+            check_time = check.wall
+            verdict = (check.stdout.decode(errors="replace").strip()
+                       or check_log.read_text(errors="replace").strip())
+            if check.code != 0:
                 rejected += 1
             lines.append(f"| {name} | {solve_time:.2f} | {size:.1f} | {check_time:.2f} | {verdict} |")
             print(lines[-1], file=sys.stderr)

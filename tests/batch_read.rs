@@ -3,9 +3,11 @@
 //! block, and `gridcheck --puzzle` pairing them with the puzzles, an unsolvable puzzle in
 //! the middle shifting nothing. Also `scripts/sudoku-solve`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::util::{self, root, run, run_program, scratch, testdata};
+use sudosat::testkit::peers::{self, Peer};
+
+use crate::util::{self, data_lines, root, run, scratch, split, testdata};
 
 /// Five 9x9 puzzles; the third has no solution.
 const MIXED: &str = "puzzles/batch_mixed/puzzles.txt";
@@ -33,32 +35,17 @@ fn expected() -> Vec<Option<String>> {
     ]
 }
 
-/// One CNF per puzzle of `file`, in puzzle order; `options` go to `sudoku2cnf` first
-/// (e.g. `--layout hanidoku`).
-fn split(file: &Path, dir: &Path, options: &[&str]) -> Vec<PathBuf> {
-    let out = dir.join("cnf");
-    let mut args = options.to_vec();
-    args.extend(["--split", out.to_str().unwrap(), file.to_str().unwrap()]);
-    run("sudoku2cnf", &args, b"").expect_code(0);
-    let mut cnfs: Vec<PathBuf> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    cnfs.sort();
-    cnfs
-}
-
 /// The concatenated answers of `solve` (CNF -> answer text) over every puzzle of `file`.
-fn stream(name: &str, file: &str, solve: impl Fn(&Path, &Path) -> Vec<u8>) -> Vec<u8> {
+fn stream(name: &str, file: &str, solve: impl Fn(&Path) -> Vec<u8>) -> Vec<u8> {
     let dir = scratch(name);
     let mut answers = Vec::new();
-    for cnf in split(&testdata(file), &dir, &[]) {
-        answers.extend(solve(&cnf, &dir));
+    for cnf in split(&testdata(file), &dir.join("cnf"), &[]) {
+        answers.extend(solve(&cnf));
     }
     answers
 }
 
-fn satsolve(cnf: &Path, _: &Path) -> Vec<u8> {
+fn satsolve(cnf: &Path) -> Vec<u8> {
     run("satsolve", &[cnf.to_str().unwrap()], b"").stdout
 }
 
@@ -123,29 +110,25 @@ fn satsolve_answers_full_and_true_only_pair_in_order() {
     check_records(&true_only(&answers), "satsolve, true-only models");
 }
 
-#[test]
-fn minisat_result_files_concatenated_pair_in_order() {
-    let Some(minisat) = util::peer_solver("minisat") else {
+/// A peer's answers (MiniSat's result files, CaDiCaL's stdout) concatenated.
+fn peer_answers_pair_in_order(peer: Peer) {
+    let Some(solver) = peer.find() else {
         return;
     };
-    let answers = stream("batch-minisat", MIXED, |cnf, dir| {
-        let result = dir.join("minisat.out");
-        let args = ["-verb=0", cnf.to_str().unwrap(), result.to_str().unwrap()];
-        run_program(&minisat, &args, b"");
-        std::fs::read(&result).unwrap()
+    let answers = stream(&format!("batch-{}", peer.name()), MIXED, |cnf| {
+        solver.solve(cnf).unwrap().text
     });
-    check_records(&answers, "minisat");
+    check_records(&answers, peer.name());
+}
+
+#[test]
+fn minisat_result_files_concatenated_pair_in_order() {
+    peer_answers_pair_in_order(Peer::MiniSat);
 }
 
 #[test]
 fn cadical_answers_concatenated_pair_in_order() {
-    let Some(cadical) = util::peer_solver("cadical") else {
-        return;
-    };
-    let answers = stream("batch-cadical", MIXED, |cnf, _| {
-        run_program(&cadical, &["-q", cnf.to_str().unwrap()], b"").stdout
-    });
-    check_records(&answers, "cadical");
+    peer_answers_pair_in_order(Peer::CaDiCaL);
 }
 
 #[test]
@@ -297,11 +280,7 @@ fn expected_blocks() -> String {
 fn sudoku_solve_runs_each_named_solver_per_puzzle() {
     let puzzles = testdata(MIXED);
     let mut solvers = vec!["satsolve"];
-    for peer in ["minisat", "cadical"] {
-        if util::peer_solver(peer).is_some() {
-            solvers.push(peer);
-        }
-    }
+    solvers.extend(peers::installed().iter().map(|solver| solver.peer.name()));
     for solver in solvers {
         let result = sudoku_solve(&[puzzles.to_str().unwrap(), solver]);
         result
@@ -386,17 +365,16 @@ fn hanidoku_true_only_streams_need_no_flag_and_the_script_takes_a_layout() {
     let dir = scratch("batch-hanidoku");
     // `true_only` keeps a full model's positive literals, which is what satsolve
     // --true-only writes only for a formula without auxiliary variables: `--lines runs`.
-    let cnfs = split(&file, &dir, &["--layout", "hanidoku", "--lines", "runs"]);
+    let cnfs = split(
+        &file,
+        &dir.join("cnf"),
+        &["--layout", "hanidoku", "--lines", "runs"],
+    );
     let mut answers = Vec::new();
     for cnf in &cnfs {
-        answers.extend(satsolve(cnf, &dir));
+        answers.extend(satsolve(cnf));
     }
-    let solutions: Vec<String> = std::fs::read_to_string(testdata("layouts/hanidoku.solution.txt"))
-        .unwrap()
-        .lines()
-        .map(|line| line.trim().to_string())
-        .filter(|line| !line.is_empty())
-        .collect();
+    let solutions = data_lines(&testdata("layouts/hanidoku.solution.txt"));
     assert_eq!(solutions.len(), cnfs.len());
     // 61 true literals, the last in 541..=549: the honeycomb, with no --layout given.
     let decoded = run("model2grid", &[], &true_only(&answers));

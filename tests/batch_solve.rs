@@ -6,27 +6,19 @@
 
 use std::path::Path;
 
+use sudosat::model::Status;
 use sudosat::testkit::brute::is_satisfiable_under;
 use sudosat::testkit::families::{random_lits, Formula};
+use sudosat::testkit::peers::Peer;
+use sudosat::testkit::square;
 
-use crate::util::{self, run, run_program, scratch, testdata, SplitMix64};
+use crate::util::{data_lines, run, scratch, split, testdata, SplitMix64};
 
 /// Square puzzles of a line-format file: `.`/`0` blank, `1-9`, then `A` = 10.
 fn square_puzzles(path: &Path) -> Vec<Vec<u8>> {
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            line.bytes()
-                .map(|b| match b {
-                    b'.' | b'0' => 0,
-                    b'1'..=b'9' => b - b'0',
-                    b'A'..=b'Z' => b - b'A' + 10,
-                    other => panic!("unexpected symbol {other}"),
-                })
-                .collect()
-        })
+    data_lines(path)
+        .iter()
+        .map(|line| square::givens(line).unwrap_or_else(|| panic!("a bad symbol in {line}")))
         .collect()
 }
 
@@ -59,43 +51,6 @@ fn blocks(text: &str) -> Vec<Block> {
         }
     }
     blocks
-}
-
-/// The grid of a square n x n model, checked: exactly one digit per cell, every row,
-/// column and box a permutation, every given kept. `var = (r*n + c)*n + v`.
-fn check_square(n: usize, puzzle: &[u8], true_vars: &[usize]) -> Result<Vec<u8>, String> {
-    let mut cells = vec![0u8; n * n];
-    for &var in true_vars.iter().filter(|&&var| var <= n * n * n) {
-        let (cell, digit) = ((var - 1) / n, ((var - 1) % n + 1) as u8);
-        if cells[cell] != 0 {
-            return Err(format!("cell {cell} holds {} and {digit}", cells[cell]));
-        }
-        cells[cell] = digit;
-    }
-    if let Some(cell) = cells.iter().position(|&d| d == 0) {
-        return Err(format!("cell {cell} holds no digit"));
-    }
-    let k = (n as f64).sqrt() as usize;
-    let full = |group: Vec<usize>| {
-        let mut seen: Vec<u8> = group.iter().map(|&cell| cells[cell]).collect();
-        seen.sort_unstable();
-        seen == (1..=n as u8).collect::<Vec<u8>>()
-    };
-    for i in 0..n {
-        let row = (0..n).map(|c| i * n + c).collect();
-        let col = (0..n).map(|r| r * n + i).collect();
-        let (br, bc) = ((i / k) * k, (i % k) * k);
-        let cell_box = (0..n).map(|j| (br + j / k) * n + bc + j % k).collect();
-        if !full(row) || !full(col) || !full(cell_box) {
-            return Err(format!("row, column or box {i} is not a permutation"));
-        }
-    }
-    for (cell, (&given, &digit)) in puzzle.iter().zip(&cells).enumerate() {
-        if given != 0 && given != digit {
-            return Err(format!("cell {cell}: given {given}, model {digit}"));
-        }
-    }
-    Ok(cells)
 }
 
 /// The iCNF stream `sudoku2cnf encode` writes for the file `puzzles`.
@@ -152,7 +107,7 @@ fn check_square_batch(
                 "true-only lists exactly the cells"
             );
         }
-        match check_square(n, puzzle, &block.true_vars) {
+        match square::solution_of(n, puzzle, &block.true_vars) {
             Ok(grid) => grids.push(Some(grid)),
             Err(error) => panic!("{file} block {} {flags:?}: {error}", k + 1),
         }
@@ -252,7 +207,7 @@ fn dpll_answers_a_nine_by_nine_stream() {
     let (blocks, code) = solve_stream(&path, &[], &["--engine", "dpll"]);
     assert_eq!((blocks.len(), code), (8, 10));
     for (block, puzzle) in blocks.iter().zip(&puzzles) {
-        check_square(9, puzzle, &block.true_vars).unwrap();
+        square::solution_of(9, puzzle, &block.true_vars).unwrap();
     }
 }
 
@@ -264,31 +219,19 @@ fn sixteen_by_sixteen_batch() {
 
 /// MiniSat's answer for each `--split` file: `None` for UNSAT, else its true variables.
 fn minisat_answers(puzzles: &Path, encode: &[&str], name: &str) -> Option<Vec<Option<Vec<usize>>>> {
-    let minisat = util::peer_solver("minisat")?;
+    let minisat = Peer::MiniSat.find()?;
     let dir = scratch(name);
-    let mut args = encode.to_vec();
-    args.extend(["--split", dir.to_str().unwrap(), puzzles.to_str().unwrap()]);
-    run("sudoku2cnf", &args, b"").expect_code(0);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
+    let answers = split(puzzles, &dir.join("cnf"), encode)
+        .iter()
+        .map(|cnf| {
+            let answer = minisat.solve(cnf).unwrap();
+            match answer.status() {
+                Status::Sat => Some(answer.true_vars()),
+                Status::Unsat => None,
+                Status::Unknown => panic!("`{}` gave up without a limit", answer.command),
+            }
+        })
         .collect();
-    files.sort();
-    let mut answers = Vec::new();
-    for file in files {
-        let result = file.with_extension("res");
-        let args = ["-verb=0", file.to_str().unwrap(), result.to_str().unwrap()];
-        run_program(&minisat, &args, b"");
-        let text = std::fs::read_to_string(&result).unwrap();
-        answers.push(text.starts_with("SAT").then(|| {
-            text.split_whitespace()
-                .skip(1)
-                .filter_map(|token| token.parse::<i64>().ok())
-                .filter(|&number| number > 0)
-                .map(|number| number as usize)
-                .collect()
-        }));
-    }
     Some(answers)
 }
 
@@ -304,7 +247,7 @@ fn stream_answers_match_minisat_per_puzzle() {
     for (k, (their, our)) in theirs.iter().zip(&ours).enumerate() {
         let their_grid = their
             .as_ref()
-            .map(|vars| check_square(9, &puzzles[k], vars).unwrap());
+            .map(|vars| square::solution_of(9, &puzzles[k], vars).unwrap());
         assert_eq!(&their_grid, our, "puzzle {}", k + 1);
     }
 }
@@ -566,7 +509,7 @@ fn true_only_on_a_plain_cnf_lists_the_81_true_cells() {
     assert_eq!(answers.len(), 1);
     assert_eq!(answers[0].true_vars.len(), 81);
     let puzzle = &square_puzzles(&path)[0];
-    check_square(9, puzzle, &answers[0].true_vars).unwrap();
+    square::solution_of(9, puzzle, &answers[0].true_vars).unwrap();
     run("satsolve", &["--true-only", "--format", "res"], &cnf.stdout)
         .expect_code(2)
         .expect_stderr_contains("--true-only");

@@ -6,10 +6,14 @@
 //! sizes for hours); and random iCNF streams through every engine and stream scheme
 //! (`sudosat::testkit::streamcheck`, which `scripts/trust-campaign` runs by the thousand).
 
-use crate::util::{self, run, run_program, scratch, SplitMix64};
+use crate::util::{self, run, scratch, SplitMix64};
+use sudosat::model::{Answer, Status};
 use sudosat::testkit::brute::is_satisfiable;
-use sudosat::testkit::diffcheck::{run_family, Count, Tally, Tools, OWN_CHECKER_STEPS};
+use sudosat::testkit::diffcheck::{
+    check_model, run_family, Count, Tally, Tools, OWN_CHECKER_STEPS,
+};
 use sudosat::testkit::families::{random_clause, random_ksat, Family, Formula, Instance, Scale};
+use sudosat::testkit::peers::{self, Peer};
 use sudosat::testkit::streamcheck::{Batch, Config};
 
 /// Uniform 3-SAT near the threshold, or mixed lengths 1..=5 when `mixed`.
@@ -27,28 +31,17 @@ fn formula(rng: &mut SplitMix64, vars: usize, mixed: bool) -> Formula {
     Formula { vars, clauses }
 }
 
-/// The literals of satsolve's `v` lines.
-fn model(stdout: &str) -> Vec<i64> {
-    let mut literals: Vec<i64> = stdout
-        .lines()
-        .filter_map(|line| line.strip_prefix("v "))
-        .flat_map(|line| line.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
-        .collect();
-    assert_eq!(literals.pop(), Some(0));
-    literals
-}
-
-fn satisfies(model: &[i64], clauses: &[Vec<i64>]) -> bool {
-    clauses.iter().all(|clause| {
-        clause
-            .iter()
-            .any(|lit| model[lit.unsigned_abs() as usize - 1] == *lit)
-    })
+/// The literals of satsolve's model, read by the library's answer reader.
+fn model(stdout: &[u8]) -> Vec<i64> {
+    match peers::read(stdout) {
+        Ok(Answer::Sat(model)) => peers::literals(&model),
+        other => panic!("a satisfiable answer, not {other:?}"),
+    }
 }
 
 #[test]
 fn random_formulas_agree_with_independent_oracles() {
-    let minisat = util::peer_solver("minisat");
+    let minisat = Peer::MiniSat.find();
     let dir = scratch("differential");
     let mut rng = SplitMix64(0x5EED_2026);
     let (mut sat, mut unsat) = (0, 0);
@@ -61,17 +54,16 @@ fn random_formulas_agree_with_independent_oracles() {
         };
         let mixed = round % 3 == 0;
         let instance = formula(&mut rng, vars, mixed);
-        let (text, clauses) = (instance.to_dimacs(), &instance.clauses);
+        let text = instance.to_dimacs();
         let brute_force_sat = || is_satisfiable(&instance);
         let result = run("satsolve", &[], text.as_bytes());
         match result.code {
             10 => {
-                let model = model(&result.stdout_text());
+                let model = model(&result.stdout);
                 assert_eq!(model.len(), vars);
-                assert!(
-                    satisfies(&model, clauses),
-                    "round {round}: bad model\n{text}"
-                );
+                if let Err(error) = check_model(&instance, &model) {
+                    panic!("round {round}: {error}\n{text}");
+                }
                 sat += 1;
             }
             20 => {
@@ -80,8 +72,12 @@ fn random_formulas_agree_with_independent_oracles() {
                 } else if let Some(minisat) = &minisat {
                     let path = dir.join("f.cnf");
                     std::fs::write(&path, &text).unwrap();
-                    let peer = run_program(minisat, &["-verb=0", path.to_str().unwrap()], b"");
-                    assert_eq!(peer.code, 20, "round {round}: MiniSat says SAT\n{text}");
+                    let peer = minisat.solve(&path).unwrap();
+                    assert_eq!(
+                        peer.status(),
+                        Status::Unsat,
+                        "round {round}: MiniSat\n{text}"
+                    );
                 }
                 unsat += 1;
             }
@@ -104,8 +100,7 @@ fn tools(name: &str) -> Tools {
     Tools {
         satsolve: util::binary("satsolve"),
         sudoku2cnf: util::binary("sudoku2cnf"),
-        minisat: util::peer_solver("minisat"),
-        cadical: util::peer_solver("cadical"),
+        peers: peers::installed(),
         scratch: scratch(name),
         timeout: 60,
         dpll_puzzle_conflicts: None,

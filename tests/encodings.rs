@@ -8,11 +8,13 @@ use std::path::Path;
 use sudosat::encode::{decode_model, encode_with, EncodeOptions, EncodingKind};
 use sudosat::grid::{parse_puzzles, Grid, ParseOptions};
 use sudosat::layout::Layout;
+use sudosat::model::Status;
 use sudosat::solver::enumerate::{enumerate, EnumerationEnd};
 use sudosat::solver::{new_engine, EngineKind, Limits, Outcome};
+use sudosat::testkit::peers::Peer;
 use sudosat::{check_grid, Cnf};
 
-use crate::util::{self, run, run_program, scratch, testdata, SplitMix64};
+use crate::util::{run, scratch, testdata, SplitMix64};
 
 const ENCODINGS: [&str; 4] = ["minimal", "efficient", "extended", "compact"];
 
@@ -209,10 +211,8 @@ fn unsatisfiable_puzzles_stay_unsatisfiable_in_every_encoding() {
                 let cnf = dir.join(format!("{encoding}.cnf"));
                 std::fs::write(&cnf, &encoded.stdout).unwrap();
                 run("satsolve", &[cnf.to_str().unwrap()], b"").expect_code(20);
-                if let Some(minisat) = util::peer_solver("minisat") {
-                    let out = dir.join("minisat.out");
-                    let args = ["-verb=0", cnf.to_str().unwrap(), out.to_str().unwrap()];
-                    run_program(&minisat, &args, b"").expect_code(20);
+                if let Some(minisat) = Peer::MiniSat.find() {
+                    minisat.solve(&cnf).unwrap().expect(Status::Unsat);
                 }
             }
         }

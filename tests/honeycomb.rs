@@ -4,10 +4,10 @@
 //! bad files are usage errors naming the line, and the pictures of `docs/layouts.md` are
 //! what the pipeline draws.
 
-use std::path::Path;
+use sudosat::testkit::peers::Peer;
 
 use crate::layouts::{pipeline, solutions, solvers};
-use crate::util::{self, root, run, run_program, scratch, testdata};
+use crate::util::{root, run, scratch, split, testdata};
 
 /// The shipped honeycomb boards: layout file stem, which is also the puzzle file stem.
 const BOARDS: [&str; 3] = ["hanidoku", "flower", "pinwheel"];
@@ -121,72 +121,26 @@ fn honeycomb_files_solve_to_their_shipped_solutions_with_every_solver() {
     }
 }
 
-/// The cell variables that are true in a MiniSat result file or a `v`-line answer.
-fn true_cell_vars(answer: &str, cell_vars: i64) -> Vec<i64> {
-    answer
-        .lines()
-        .filter(|line| !line.starts_with('c') && !line.starts_with('s'))
-        .flat_map(|line| line.trim_start_matches('v').split_whitespace())
-        .filter_map(|token| token.parse::<i64>().ok())
-        .filter(|&lit| lit > 0 && lit <= cell_vars)
-        .collect()
-}
-
-/// `cnf` with one more clause, the header count raised to match.
-fn with_clause(cnf: &str, clause: &[i64]) -> String {
-    let mut out = String::with_capacity(cnf.len() + 8 * clause.len());
-    for line in cnf.lines() {
-        match line.strip_prefix("p cnf ") {
-            Some(counts) => {
-                let mut numbers = counts
-                    .split_whitespace()
-                    .map(|n| n.parse::<usize>().unwrap());
-                let (vars, count) = (numbers.next().unwrap(), numbers.next().unwrap());
-                out.push_str(&format!("p cnf {vars} {}\n", count + 1));
-            }
-            None => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-    }
-    let literals: Vec<String> = clause.iter().map(i64::to_string).collect();
-    out.push_str(&format!("{} 0\n", literals.join(" ")));
-    out
-}
-
 #[test]
 fn shipped_honeycomb_puzzles_have_one_solution_by_two_oracles() {
-    // Oracle 1: our enumeration (satsolve --models 2). Oracle 2: an external solver
-    // (MiniSat, else CaDiCaL) finds a solution, and answers UNSAT once it is blocked.
-    let external = util::peer_solver("minisat")
-        .map(|path| ("minisat", path))
-        .or_else(|| util::peer_solver("cadical").map(|path| ("cadical", path)));
+    // Oracle 1: our enumeration (satsolve --models 2). Oracle 2: a peer solver (MiniSat,
+    // else CaDiCaL) finds a solution, and answers UNSAT once it is blocked.
+    let peer = Peer::MiniSat.find().or_else(|| Peer::CaDiCaL.find());
     let mut checked = 0;
     for stem in ["flower", "pinwheel"] {
         let dir = scratch(&format!("unique-{stem}"));
-        let split = dir.join("cnf");
         let puzzles = testdata(&format!("layouts/{stem}.txt"));
-        let args = [
-            "--layout",
-            &layout_file(stem),
-            "--split",
-            split.to_str().unwrap(),
-            puzzles.to_str().unwrap(),
-        ]
-        .map(String::from);
-        run("sudoku2cnf", &strs(&args), b"").expect_code(0);
-        let mut cnfs: Vec<_> = std::fs::read_dir(&split)
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .collect();
-        cnfs.sort();
+        let cnfs = split(
+            &puzzles,
+            &dir.join("cnf"),
+            &["--layout", &layout_file(stem)],
+        );
         assert_eq!(cnfs.len(), 5, "{stem}");
         for cnf in &cnfs {
             run("satsolve", &["--models", "2", cnf.to_str().unwrap()], b"")
                 .expect_code(10)
                 .expect_stderr_contains("c models 1 (no other model exists)");
-            let Some((name, solver)) = &external else {
+            let Some(peer) = &peer else {
                 continue;
             };
             let text = std::fs::read_to_string(cnf).unwrap();
@@ -194,42 +148,19 @@ fn shipped_honeycomb_puzzles_have_one_solution_by_two_oracles() {
                 .lines()
                 .find(|line| line.starts_with("c size "))
                 .unwrap();
-            let digits: i64 = header["c size ".len()..].parse().unwrap();
+            let digits: usize = header["c size ".len()..].parse().unwrap();
             let cells = if stem == "flower" { 49 } else { 37 };
-            let answer = external_answer(name, solver, cnf, &dir);
-            let solution = true_cell_vars(&answer, cells * digits);
-            assert_eq!(solution.len() as i64, cells, "{stem}: one digit per cell");
-            let blocked: Vec<i64> = solution.iter().map(|&var| -var).collect();
-            let blocked_cnf = dir.join("blocked.cnf");
-            std::fs::write(&blocked_cnf, with_clause(&text, &blocked)).unwrap();
-            external_status(name, solver, &blocked_cnf, &dir, 20);
+            let solution = peer
+                .unique_solution(&text, cells * digits)
+                .unwrap_or_else(|error| panic!("{stem}: {error}"));
+            assert_eq!(solution.len(), cells, "{stem}: one digit per cell");
             checked += 1;
         }
     }
-    if external.is_none() {
+    if peer.is_none() {
         eprintln!("note: neither minisat nor cadical found; the second oracle was skipped");
     } else {
         assert_eq!(checked, 10);
-    }
-}
-
-/// Runs the external solver on `cnf`, expecting SAT; its answer as text.
-fn external_answer(name: &str, solver: &Path, cnf: &Path, dir: &Path) -> String {
-    external_status(name, solver, cnf, dir, 10)
-}
-
-/// Runs the external solver on `cnf`, expecting exit `code`; the answer (MiniSat's result
-/// file, CaDiCaL's stdout) as text.
-fn external_status(name: &str, solver: &Path, cnf: &Path, dir: &Path, code: i32) -> String {
-    if name == "minisat" {
-        let result = dir.join("minisat.out");
-        let args = ["-verb=0", cnf.to_str().unwrap(), result.to_str().unwrap()];
-        run_program(solver, &args, b"").expect_code(code);
-        std::fs::read_to_string(&result).unwrap()
-    } else {
-        let answer = run_program(solver, &["-q", cnf.to_str().unwrap()], b"");
-        answer.expect_code(code);
-        answer.stdout_text()
     }
 }
 
@@ -248,13 +179,7 @@ fn every_tool_takes_a_honeycomb_file() {
         let dir = scratch("honeycomb-gen");
         let puzzles = dir.join("puzzles.txt");
         std::fs::write(&puzzles, &made.stdout).unwrap();
-        let split = dir.join("cnf");
-        let args = ["--layout", layout, "--split", split.to_str().unwrap()];
-        let mut args = args.to_vec();
-        args.push(puzzles.to_str().unwrap());
-        run("sudoku2cnf", &args, b"").expect_code(0);
-        for entry in std::fs::read_dir(&split).unwrap() {
-            let cnf = entry.unwrap().path();
+        for cnf in split(&puzzles, &dir.join("cnf"), &["--layout", layout]) {
             run("satsolve", &["--models", "2", cnf.to_str().unwrap()], b"")
                 .expect_code(10)
                 .expect_stderr_contains("c models 1 (no other model exists)");

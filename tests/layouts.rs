@@ -3,43 +3,35 @@
 //! shared course files are present, 30 puzzles of each), with satsolve and with MiniSat
 //! and CaDiCaL in the middle.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::util::{self, run, run_program, scratch, testdata};
+use sudosat::model::Status;
+use sudosat::testkit::peers;
 
-/// How to get a solver answer for a CNF file (CNF path, scratch directory -> answer).
-pub(crate) type Solve<'a> = &'a dyn Fn(&Path, &Path) -> Vec<u8>;
+use crate::util::{data_lines, run, scratch, split, testdata};
+
+/// How to get a solver answer for a CNF file (CNF path -> answer).
+pub(crate) type Solve<'a> = &'a dyn Fn(&Path) -> Vec<u8>;
 
 /// A named solver, boxed so that ours and the external ones sit in one list.
-pub(crate) type NamedSolver = (&'static str, Box<dyn Fn(&Path, &Path) -> Vec<u8>>);
+pub(crate) type NamedSolver = (&'static str, Box<dyn Fn(&Path) -> Vec<u8>>);
 
-fn satsolve(cnf: &Path, _: &Path) -> Vec<u8> {
+fn satsolve(cnf: &Path) -> Vec<u8> {
     let answer = run("satsolve", &[cnf.to_str().unwrap()], b"");
     answer.expect_code(10);
     answer.stdout
 }
 
-/// The solvers to put in the middle: ours, then MiniSat and CaDiCaL when installed.
+/// The solvers to put in the middle: ours, then each installed peer (MiniSat, CaDiCaL).
 pub(crate) fn solvers() -> Vec<NamedSolver> {
     let mut solvers: Vec<NamedSolver> = vec![("satsolve", Box::new(satsolve))];
-    if let Some(minisat) = util::peer_solver("minisat") {
+    for peer in peers::installed() {
         solvers.push((
-            "minisat",
-            Box::new(move |cnf: &Path, dir: &Path| {
-                let result = dir.join("minisat.out");
-                let args = ["-verb=0", cnf.to_str().unwrap(), result.to_str().unwrap()];
-                run_program(&minisat, &args, b"").expect_code(10);
-                std::fs::read(&result).unwrap()
-            }),
-        ));
-    }
-    if let Some(cadical) = util::peer_solver("cadical") {
-        solvers.push((
-            "cadical",
-            Box::new(move |cnf: &Path, _: &Path| {
-                let answer = run_program(&cadical, &["-q", cnf.to_str().unwrap()], b"");
-                answer.expect_code(10);
-                answer.stdout
+            peer.peer.name(),
+            Box::new(move |cnf: &Path| {
+                let answer = peer.solve(cnf).unwrap();
+                answer.expect(Status::Sat);
+                answer.text
             }),
         ));
     }
@@ -51,31 +43,13 @@ pub(crate) fn solvers() -> Vec<NamedSolver> {
 /// Returns the decoded grids, one line each.
 pub(crate) fn pipeline(name: &str, layout: &str, puzzles: &Path, solve: Solve) -> String {
     let dir = scratch(name);
-    let split = dir.join("cnf");
-    run(
-        "sudoku2cnf",
-        &[
-            "--layout",
-            layout,
-            "--split",
-            split.to_str().unwrap(),
-            puzzles.to_str().unwrap(),
-        ],
-        b"",
-    )
-    .expect_code(0);
-    let mut cnfs: Vec<PathBuf> = std::fs::read_dir(&split)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    cnfs.sort();
-    assert!(!cnfs.is_empty());
+    let cnfs = split(puzzles, &dir.join("cnf"), &["--layout", layout]);
     let mut grids = String::new();
     for cnf in &cnfs {
         let grid = run(
             "model2grid",
             &["--layout", layout, "--format", "line"],
-            &solve(cnf, &dir),
+            &solve(cnf),
         );
         grid.expect_code(0);
         grids.push_str(&grid.stdout_text());
@@ -87,13 +61,7 @@ pub(crate) fn pipeline(name: &str, layout: &str, puzzles: &Path, solve: Solve) -
 
 /// The lines of a solution file, comments dropped.
 pub(crate) fn solutions(file: &str) -> String {
-    let text = std::fs::read_to_string(testdata(file)).unwrap();
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .collect();
-    lines.join("\n") + "\n"
+    data_lines(&testdata(file)).join("\n") + "\n"
 }
 
 #[test]
@@ -197,7 +165,7 @@ fn thirty_course_puzzles_of_each_file_solve_with_every_solver() {
     let files = ["5200_easy_hanidoku.txt", "1050_hard_hanidoku.txt"];
     for name in files {
         // The shared course files, if this checkout sits next to them.
-        let Some(path) = util::shared_path(&format!("puzzles/hanidoku/{name}")) else {
+        let Some(path) = crate::util::shared_path(&format!("puzzles/hanidoku/{name}")) else {
             continue;
         };
         // Spread the sample over the file, keeping the course form (HQV1G, CRLF).
@@ -335,17 +303,7 @@ fn every_shipped_layout_puzzle_has_exactly_one_solution() {
     for (layout, file) in cases {
         let dir = scratch(&format!("unique-{file}"));
         let puzzles = testdata(&format!("layouts/{file}"));
-        let split = dir.join("cnf");
-        let args = [
-            "--layout",
-            layout,
-            "--split",
-            split.to_str().unwrap(),
-            puzzles.to_str().unwrap(),
-        ];
-        run("sudoku2cnf", &args, b"").expect_code(0);
-        for entry in std::fs::read_dir(&split).unwrap() {
-            let cnf = entry.unwrap().path();
+        for cnf in split(&puzzles, &dir.join("cnf"), &["--layout", layout]) {
             run("satsolve", &["--models", "2", cnf.to_str().unwrap()], b"")
                 .expect_code(10)
                 .expect_stderr_contains("c models 1 (no other model exists)");

@@ -4,11 +4,15 @@
 //! stream; the header names the encoding and shows the cells only; the default is the
 //! benchmark's choice.
 
+use std::path::Path;
+
 use sudosat::encode::LineEncoding;
 use sudosat::grid::parse_puzzles_for;
 use sudosat::layout::Layout;
+use sudosat::model::Status;
+use sudosat::testkit::peers::Peer;
 
-use crate::util::{self, run, run_program, scratch, testdata};
+use crate::util::{run, scratch, testdata};
 
 /// The solutions of testdata/layouts/hanidoku.txt, as 61-digit lines.
 fn solutions() -> Vec<String> {
@@ -49,7 +53,7 @@ fn half_given_puzzles(dir: &std::path::Path) -> std::path::PathBuf {
 
 #[test]
 fn every_line_encoding_solves_each_puzzle_with_satsolve_and_minisat() {
-    let minisat = util::peer_solver("minisat");
+    let minisat = Peer::MiniSat.find();
     for lines in LineEncoding::ALL {
         for encoding in ["extended", "compact"] {
             let dir = scratch(&format!("line-encodings-{lines}-{encoding}"));
@@ -92,10 +96,8 @@ fn every_line_encoding_solves_each_puzzle_with_satsolve_and_minisat() {
                 let cnf = cnf.to_str().unwrap();
                 let mut answers = vec![run("satsolve", &[cnf], b"").expect_code(10).stdout.clone()];
                 if let Some(minisat) = &minisat {
-                    let out = dir.join("minisat.out");
-                    let out = out.to_str().unwrap();
-                    run_program(minisat, &["-verb=0", cnf, out], b"").expect_code(10);
-                    answers.push(std::fs::read(out).unwrap());
+                    let answer = minisat.solve(Path::new(cnf)).unwrap();
+                    answers.push(answer.expect(Status::Sat).text.clone());
                 }
                 for answer in answers {
                     // The layout and the givens come from the CNF's header.

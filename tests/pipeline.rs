@@ -4,7 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::util::{self, run, run_program, scratch, testdata};
+use sudosat::model::Status;
+use sudosat::testkit::peers::Peer;
+
+use crate::util::{run, scratch, split, testdata};
 
 /// Every puzzle file under testdata/puzzles (solutions and invalid cases excluded).
 fn puzzle_files() -> Vec<PathBuf> {
@@ -22,29 +25,6 @@ fn puzzle_files() -> Vec<PathBuf> {
     files
 }
 
-/// Splits a puzzle file into one CNF per puzzle, returning (cnf, puzzle number) pairs.
-fn split(file: &Path, dir: &Path) -> Vec<(PathBuf, usize)> {
-    let out = dir.join("cnf");
-    let _ = std::fs::remove_dir_all(&out);
-    run(
-        "sudoku2cnf",
-        &["--split", out.to_str().unwrap(), file.to_str().unwrap()],
-        b"",
-    )
-    .expect_code(0);
-    let mut cnfs: Vec<(PathBuf, usize)> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|entry| {
-            let path = entry.unwrap().path();
-            let number = path.file_stem().unwrap().to_str().unwrap().parse().unwrap();
-            (path, number)
-        })
-        .collect();
-    cnfs.sort();
-    assert!(!cnfs.is_empty(), "{} holds no puzzle", file.display());
-    cnfs
-}
-
 /// Decodes `answer` with the layout from the CNF's header, as a block-format grid.
 fn decode(answer: &[u8], cnf: &Path) -> String {
     let grid = run(
@@ -59,12 +39,12 @@ fn decode(answer: &[u8], cnf: &Path) -> String {
 /// Solves every puzzle of every shipped file with `solve` (CNF path -> answer text) and
 /// checks all grids of a file at once with `gridcheck --puzzle`, which pairs them with
 /// the file's puzzles in order.
-fn solve_all(name: &str, solve: impl Fn(&Path, &Path) -> Vec<u8>) {
+fn solve_all(name: &str, solve: impl Fn(&Path) -> Vec<u8>) {
     let dir = scratch(name);
     for file in puzzle_files() {
         let mut grids = String::new();
-        for (cnf, _) in split(&file, &dir) {
-            grids.push_str(&decode(&solve(&cnf, &dir), &cnf));
+        for cnf in split(&file, &dir.join("cnf"), &[]) {
+            grids.push_str(&decode(&solve(&cnf), &cnf));
             grids.push('\n');
         }
         run(
@@ -78,37 +58,33 @@ fn solve_all(name: &str, solve: impl Fn(&Path, &Path) -> Vec<u8>) {
 
 #[test]
 fn satsolve_in_the_middle_solves_every_puzzle() {
-    solve_all("pipeline-satsolve", |cnf, _| {
+    solve_all("pipeline-satsolve", |cnf| {
         let answer = run("satsolve", &[cnf.to_str().unwrap()], b"");
         answer.expect_code(10);
         answer.stdout
     });
 }
 
-#[test]
-fn minisat_in_the_middle_solves_every_puzzle() {
-    let Some(minisat) = util::peer_solver("minisat") else {
+/// A peer in the middle: MiniSat's answer is its result file, CaDiCaL's its stdout.
+fn peer_in_the_middle(peer: Peer) {
+    let Some(solver) = peer.find() else {
         return;
     };
-    solve_all("pipeline-minisat", |cnf, dir| {
-        // MiniSat prints no model on stdout; its answer is the result file.
-        let result = dir.join("minisat.out");
-        let args = ["-verb=0", cnf.to_str().unwrap(), result.to_str().unwrap()];
-        run_program(&minisat, &args, b"").expect_code(10);
-        std::fs::read(&result).unwrap()
+    solve_all(&format!("pipeline-{}", peer.name()), |cnf| {
+        let answer = solver.solve(cnf).unwrap();
+        answer.expect(Status::Sat);
+        answer.text
     });
 }
 
 #[test]
+fn minisat_in_the_middle_solves_every_puzzle() {
+    peer_in_the_middle(Peer::MiniSat);
+}
+
+#[test]
 fn cadical_in_the_middle_solves_every_puzzle() {
-    let Some(cadical) = util::peer_solver("cadical") else {
-        return;
-    };
-    solve_all("pipeline-cadical", |cnf, _| {
-        let answer = run_program(&cadical, &["-q", cnf.to_str().unwrap()], b"");
-        answer.expect_code(10);
-        answer.stdout
-    });
+    peer_in_the_middle(Peer::CaDiCaL);
 }
 
 #[test]

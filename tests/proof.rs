@@ -15,7 +15,10 @@ use sudosat::testkit::drat::{self, dratify_check, Step};
 use sudosat::testkit::families::{self, random_clause, Formula};
 use sudosat::Lit;
 
-use crate::util::{peer_solver, shared_path, SplitMix64};
+use sudosat::model::Status;
+use sudosat::testkit::peers::Peer;
+
+use crate::util::{shared_path, SplitMix64};
 
 /// A proof sink the test can read back.
 #[derive(Clone, Default)]
@@ -127,14 +130,6 @@ fn random_3sat(rng: &mut SplitMix64, num_vars: usize, num_clauses: usize) -> Vec
         .collect()
 }
 
-fn satisfies(formula: &[Vec<i64>], model: &[bool]) -> bool {
-    let formula = Formula {
-        vars: model.len(),
-        clauses: formula.to_vec(),
-    };
-    formula.satisfied_by(model)
-}
-
 #[test]
 fn pigeonhole_proofs_are_accepted() {
     // n = 7 is the reduction test below.
@@ -159,7 +154,11 @@ fn random_unsat_3sat_proofs_are_accepted() {
         let name = format!("random #{unsat} ({num_vars} vars, {num_clauses} clauses)");
         match run(&formula, ProofFormat::Text, Order::ProofFirst).outcome {
             Outcome::Sat(model) => {
-                assert!(satisfies(&formula, &model), "{name}: bad model");
+                let checked = Formula {
+                    vars: num_vars,
+                    clauses: formula.clone(),
+                };
+                assert!(checked.satisfied_by(&model), "{name}: bad model");
                 sat += 1;
             }
             Outcome::Unsat => {
@@ -365,7 +364,7 @@ fn deletions_from_reduction_are_logged_and_checked() {
 /// (failed under `CI=true`).
 #[test]
 fn the_binary_decoder_reads_cadical_proofs() {
-    let Some(cadical) = peer_solver("cadical") else {
+    let Some(cadical) = Peer::CaDiCaL.find() else {
         return;
     };
     let php = families::pigeonhole(7, 6);
@@ -376,15 +375,10 @@ fn the_binary_decoder_reads_cadical_proofs() {
     let mut decoded = Vec::new();
     for binary in [true, false] {
         let proof = dir.join(if binary { "php.bdrat" } else { "php.drat" });
-        let status = std::process::Command::new(&cadical)
-            .arg("-q")
-            .arg(format!("--binary={binary}"))
-            .arg(&cnf)
-            .arg(&proof)
-            .stdout(std::process::Stdio::null())
-            .status()
-            .expect("cadical runs");
-        assert_eq!(status.code(), Some(20));
+        cadical
+            .prove(&cnf, &proof, binary)
+            .unwrap()
+            .expect(Status::Unsat);
         let bytes = std::fs::read(&proof).unwrap();
         decoded.push(if binary {
             drat::parse_binary(&bytes).unwrap()

@@ -14,7 +14,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::util::{binary, peer_solver, root, scratch, testdata, Run};
+use sudosat::testkit::peers::Peer;
+
+use crate::util::{binary, data_lines, root, scratch, testdata, Run};
 
 /// One command block of the README's "Examples" section.
 struct Example {
@@ -136,16 +138,6 @@ fn digits(drawing: &str) -> String {
     drawing.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// The lines of a file of `testdata/` that are not comments.
-fn data_lines(relative: &str) -> Vec<String> {
-    fs::read_to_string(testdata(relative))
-        .unwrap()
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| line.trim().to_string())
-        .collect()
-}
-
 #[test]
 fn every_readme_example_is_tested() {
     // One entry per test below: the heading, and how many sh blocks it runs.
@@ -186,7 +178,7 @@ fn readme_solve_a_puzzle() {
         .expect("the README shows the grid");
     assert_eq!(
         digits(shown),
-        data_lines("puzzles/9x9_ai_escargot.solution.txt")[0]
+        data_lines(&testdata("puzzles/9x9_ai_escargot.solution.txt"))[0]
     );
     run_block(&pretty, &dir).expect_code(0);
     run_block(&check, &dir)
@@ -196,14 +188,14 @@ fn readme_solve_a_puzzle() {
 
 #[test]
 fn readme_another_solver_in_the_middle() {
-    if peer_solver("minisat").is_none() || peer_solver("cadical").is_none() {
+    if Peer::MiniSat.find().is_none() || Peer::CaDiCaL.find().is_none() {
         return;
     }
     let dir = workdir("readme-peers");
     let [example] = <[Example; 1]>::try_from(blocks("Another solver in the middle"))
         .ok()
         .unwrap();
-    let solution = &data_lines("puzzles/9x9_ai_escargot.solution.txt")[0];
+    let solution = &data_lines(&testdata("puzzles/9x9_ai_escargot.solution.txt"))[0];
     let shown = example
         .expected
         .as_deref()
@@ -223,7 +215,7 @@ fn readme_a_file_of_puzzles() {
         .expected
         .as_deref()
         .expect("the README shows the grids");
-    let solutions = data_lines("puzzles/9x9_17clue_first5.solution.txt");
+    let solutions = data_lines(&testdata("puzzles/9x9_17clue_first5.solution.txt"));
     assert_eq!(shown.lines().collect::<Vec<_>>(), solutions);
     run_block(&lines, &dir).expect_code(0);
     run_block(&block, &dir)
@@ -249,10 +241,11 @@ fn readme_is_every_puzzle_unique() {
         .ok()
         .unwrap();
     // The oracle: per puzzle, the count of solutions and the solutions themselves.
-    let oracle: Vec<Vec<String>> = data_lines("puzzles/batch/uniqueness_9x9.solutions.txt")
-        .iter()
-        .map(|line| line.split(' ').map(str::to_string).collect())
-        .collect();
+    let oracle: Vec<Vec<String>> =
+        data_lines(&testdata("puzzles/batch/uniqueness_9x9.solutions.txt"))
+            .iter()
+            .map(|line| line.split(' ').map(str::to_string).collect())
+            .collect();
     let shown = grids
         .expected
         .as_deref()
@@ -288,7 +281,7 @@ fn readme_hanidoku() {
         .expect("the README shows the honeycomb");
     assert_eq!(
         digits(shown),
-        data_lines("layouts/hanidoku.solution.txt")[0]
+        data_lines(&testdata("layouts/hanidoku.solution.txt"))[0]
     );
     run_block(&example, &dir).expect_code(0);
     // The picture the README shows is the one these commands draw.

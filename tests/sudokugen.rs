@@ -4,7 +4,9 @@
 
 use std::collections::HashSet;
 
-use crate::util::{peer_solver, run, run_program, scratch};
+use sudosat::testkit::peers::Peer;
+
+use crate::util::{run, run_program};
 
 fn sudokugen(args: &[&str]) -> crate::util::Run {
     run_program(&binary_path(), args, b"")
@@ -176,9 +178,8 @@ fn counts_are_validated_with_exit_2() {
 /// Checks that every puzzle (one per line) has exactly one solution with two oracles:
 /// `sudoku2cnf | satsolve --models 2`, and MiniSat solving, then solving again with the
 /// solution's cell literals blocked.
-fn assert_unique(text: &str, layout_args: &[&str], name: &str) {
-    let dir = scratch(name);
-    let minisat = peer_solver("minisat");
+fn assert_unique(text: &str, layout_args: &[&str]) {
+    let minisat = Peer::MiniSat.find();
     for (i, line) in text.lines().enumerate() {
         let mut args = layout_args.to_vec();
         args.extend(["--encoding", "extended"]);
@@ -192,41 +193,16 @@ fn assert_unique(text: &str, layout_args: &[&str], name: &str) {
             models.stderr
         );
         let Some(minisat) = &minisat else { continue };
-        let path = dir.join("p.cnf");
-        let result = dir.join("p.res");
-        std::fs::write(&path, &cnf.stdout).unwrap();
-        let first = run_program(
-            minisat,
-            &[path.to_str().unwrap(), result.to_str().unwrap()],
-            b"",
-        );
-        assert_eq!(first.code, 10, "minisat: {line}");
-        let answer = std::fs::read_to_string(&result).unwrap();
         let cells = text_cells(line, layout_args);
         let n = if layout_args.contains(&"hanidoku") {
             9
         } else {
-            (cells as f64).sqrt() as i64
+            (cells as f64).sqrt() as usize
         };
-        let block: Vec<String> = answer
-            .split_whitespace()
-            .skip(1)
-            .filter_map(|t| t.parse::<i64>().ok())
-            .filter(|&v| v > 0 && v <= cells as i64 * n)
-            .map(|v| (-v).to_string())
-            .collect();
-        assert_eq!(block.len(), cells, "one true digit per cell");
-        let mut blocked = String::from_utf8(cnf.stdout.clone()).unwrap();
-        blocked = bump_clause_count(&blocked);
-        blocked.push_str(&block.join(" "));
-        blocked.push_str(" 0\n");
-        std::fs::write(&path, blocked).unwrap();
-        let second = run_program(
-            minisat,
-            &[path.to_str().unwrap(), result.to_str().unwrap()],
-            b"",
-        );
-        assert_eq!(second.code, 20, "minisat found a second solution of {line}");
+        let solution = minisat
+            .unique_solution(&cnf.stdout_text(), cells * n)
+            .unwrap_or_else(|error| panic!("puzzle {i} {line}: {error}"));
+        assert_eq!(solution.len(), cells, "one true digit per cell");
     }
 }
 
@@ -239,21 +215,6 @@ fn text_cells(line: &str, layout_args: &[&str]) -> usize {
 }
 
 /// The DIMACS text with its `p cnf` clause count raised by one.
-fn bump_clause_count(text: &str) -> String {
-    text.lines()
-        .map(|l| {
-            if let Some(rest) = l.strip_prefix("p cnf ") {
-                let mut parts = rest.split_whitespace();
-                let vars = parts.next().unwrap();
-                let clauses: usize = parts.next().unwrap().parse().unwrap();
-                format!("p cnf {vars} {}\n", clauses + 1)
-            } else {
-                format!("{l}\n")
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn minimal_9x9_puzzles_are_unique_and_reproducible() {
     let out = sudokugen(&["puzzles", "6", "--minimal", "--seed", "5"]);
@@ -261,7 +222,7 @@ fn minimal_9x9_puzzles_are_unique_and_reproducible() {
     let text = out.stdout_text();
     assert_eq!(text.lines().count(), 6);
     assert!(text.lines().all(|l| l.len() == 81 && l.contains('.')));
-    assert_unique(&text, &[], "gen-unique-9");
+    assert_unique(&text, &[]);
     assert_eq!(
         sudokugen(&["puzzles", "6", "--seed", "5"]).stdout,
         out.stdout
@@ -303,7 +264,7 @@ fn puzzles_of_other_layouts_and_clue_counts_are_unique() {
                 .lines()
                 .all(|l| l.chars().filter(|&c| c != '.').count() == 28));
         }
-        assert_unique(&text, layout, name);
+        assert_unique(&text, layout);
     }
 }
 

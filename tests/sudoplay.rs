@@ -2,9 +2,14 @@
 //! `send-keys` types, `capture-pane -p` reads the screen. Under `CI=true` a missing tmux
 //! fails the tests (as a missing peer solver does); elsewhere they are skipped with a note.
 //!
+//! Every game runs with `XDG_DATA_HOME` in its scratch directory, so the statistics it
+//! writes land there and never in the user's own data directory.
+//!
 //! Also: hints over hundreds of hard puzzles, each hint checked against a solution found
-//! by another engine (splr); and the screenshots of `docs/sudoplay.md`, which must match
-//! what the game shows (`SUDOPLAY_UPDATE_DOCS=1` rewrites them).
+//! by another engine (splr); the screenshots of `docs/sudoplay.md`, which must match
+//! what the game shows (`SUDOPLAY_UPDATE_DOCS=1` rewrites them); and the features
+//! players ask for (`features`: the key table, the honeycomb's drawing, highlights, auto
+//! candidates, the pausing clock, `--daily`, `--puzzle`, statistics).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,6 +24,7 @@ use sudosat::solver::{new_engine, EngineKind, Limits, Outcome};
 
 use super::util;
 
+mod features;
 mod screens;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_sudoplay");
@@ -47,10 +53,13 @@ fn tmux_binary() -> Option<PathBuf> {
 struct Tmux {
     tmux: PathBuf,
     socket: String,
+    /// The game's `XDG_DATA_HOME`: its statistics are `sudosat/stats.tsv` in there.
+    data_home: PathBuf,
 }
 
 impl Tmux {
-    /// Starts `sudoplay ARGS` in an 80x24 window, in `dir`, with `env` set; after it
+    /// Starts `sudoplay ARGS` in an 80x24 window, in `dir`, with `env` set and
+    /// `XDG_DATA_HOME` in a scratch directory of its own ([`Tmux::data_home`]); after it
     /// exits the shell prints its exit code and the terminal's mode (`stty -a`).
     fn start(args: &[&str], env: &str, dir: &Path) -> Option<Tmux> {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -60,13 +69,19 @@ impl Tmux {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::SeqCst)
         );
+        let data_home = scratch(&format!("xdg-{socket}"));
         let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
         let command = format!(
-            "cd '{}' && {env} '{BINARY}' {}; echo \"sudoplay exited $?\"; stty -a | tr '\\n' ' '; echo; sleep 600",
+            "cd '{}' && XDG_DATA_HOME='{}' {env} '{BINARY}' {}; echo \"sudoplay exited $?\"; stty -a | tr '\\n' ' '; echo; sleep 600",
             dir.display(),
-            quoted.join(" ")
+            data_home.display(),
+            quoted.join(" "),
         );
-        let session = Tmux { tmux, socket };
+        let session = Tmux {
+            tmux,
+            socket,
+            data_home,
+        };
         session.run(&[
             "new-session",
             "-d",
@@ -248,7 +263,7 @@ fn place_undo_hint_check_and_quit_with_the_terminal_restored() {
         "the first hint of AI Escargot is a single:\n{screen}"
     );
     tmux.keys(&["?"]);
-    tmux.wait_for("keys (any key closes)");
+    tmux.wait_for("keys (any key closes");
     tmux.keys(&["Escape"]);
     tmux.keys(&["q"]);
     tmux.wait_for("Quit without saving? (y/n)");

@@ -23,6 +23,7 @@ mod readme;
 mod satsolve;
 mod satsolve_limits;
 mod satsolve_options;
+mod slurm;
 mod sudoku2cnf;
 mod sudokugen;
 mod sudoplay;

@@ -13,7 +13,9 @@
 
 use std::path::Path;
 
-use crate::util::{run, scratch, testdata};
+use sudosat::testkit::square;
+
+use crate::util::{data_lines, run, scratch, testdata};
 
 /// `c cube K models M END` lines of a stream answer: (K, M, END).
 fn group_lines(text: &str) -> Vec<(usize, usize, String)> {
@@ -60,41 +62,15 @@ fn grids_per_cube(text: &str, n: usize) -> Vec<Vec<Vec<u8>>> {
 
 /// Whether `grid` is a solved n x n Sudoku keeping the givens of `puzzle` (`.` blank).
 fn solves(grid: &[u8], puzzle: &str, n: usize) -> bool {
-    let k = (n as f64).sqrt() as usize;
-    let full = |cells: Vec<usize>| {
-        let mut digits: Vec<u8> = cells.iter().map(|&cell| grid[cell]).collect();
-        digits.sort_unstable();
-        digits == (1..=n as u8).collect::<Vec<u8>>()
-    };
-    let houses_ok = (0..n).all(|i| {
-        let (top, left) = ((i / k) * k, (i % k) * k);
-        full((0..n).map(|c| i * n + c).collect())
-            && full((0..n).map(|r| r * n + i).collect())
-            && full((0..n).map(|j| (top + j / k) * n + left + j % k).collect())
-    });
-    let givens_kept = puzzle
-        .bytes()
-        .zip(grid)
-        .all(|(given, &digit)| given == b'.' || given - b'0' == digit);
-    houses_ok && givens_kept
-}
-
-/// The puzzle lines of a line-format file.
-fn puzzle_lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(str::to_string)
-        .collect()
+    let givens = square::givens(puzzle).expect("a square puzzle");
+    square::check(n, &givens, grid).is_ok()
 }
 
 /// The mixed 4x4 stream: the batch (no, one and many solutions), the two-solution
 /// puzzle, the same again, and the puzzle that keeps only its second solution.
 fn mixed_4x4() -> (std::path::PathBuf, Vec<String>) {
-    let mut puzzles = puzzle_lines(&testdata("puzzles/batch/batch_4x4.txt"));
-    let two = puzzle_lines(&testdata("puzzles/4x4_two_solutions.txt"))[0].clone();
+    let mut puzzles = data_lines(&testdata("puzzles/batch/batch_4x4.txt"));
+    let two = data_lines(&testdata("puzzles/4x4_two_solutions.txt"))[0].clone();
     assert_eq!(two, "1..4.4....4.4..1");
     // The solutions are 1234... and 1324...: a 3 in row 1 column 2 keeps the second.
     puzzles.extend([two.clone(), two, "13.4.4....4.4..1".to_string()]);
@@ -203,7 +179,7 @@ fn answers_are_the_same_bytes_whatever_the_jobs() {
 #[test]
 fn the_fixture_verdicts_through_the_whole_pipeline() {
     let path = testdata("puzzles/batch/uniqueness_9x9.txt");
-    let puzzles = puzzle_lines(&path);
+    let puzzles = data_lines(&path);
     // The oracle: per puzzle, the count and every solution.
     let oracle: Vec<Vec<String>> =
         std::fs::read_to_string(testdata("puzzles/batch/uniqueness_9x9.solutions.txt"))
@@ -299,7 +275,7 @@ fn a_file_of_unique_puzzles_passes_and_the_block_format_pairs_too() {
     .expect_no_stdout();
     // Paired with the wrong puzzles, every grid changes a given.
     let wrong = scratch("uniqueness-wrong").join("wrong.txt");
-    let mut others = puzzle_lines(&path);
+    let mut others = data_lines(&path);
     others.rotate_left(1);
     std::fs::write(&wrong, others.join("\n")).unwrap();
     let wrong_arg = wrong.to_str().unwrap();

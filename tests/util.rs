@@ -6,25 +6,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The repository root, where `testdata/` lives.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+// The repository root, `testdata/` paths and per-test scratch folders.
+pub use sudosat::testkit::fixtures::{data_lines, root, scratch, testdata};
 
-/// A path under `testdata/`.
-pub fn testdata(relative: &str) -> PathBuf {
-    root().join("testdata").join(relative)
-}
-
-/// A fresh scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = root()
-        .join("target")
-        .join("test-scratch")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch directory");
-    dir
+/// Splits the puzzle file `puzzles` into one CNF per puzzle in the folder `out` with
+/// this build's `sudoku2cnf` (`options` such as `--layout hanidoku` first); the CNF
+/// files in puzzle order.
+pub fn split(puzzles: &Path, out: &Path, options: &[&str]) -> Vec<PathBuf> {
+    sudosat::testkit::fixtures::split(&binary("sudoku2cnf"), options, puzzles, out)
 }
 
 /// The path of a binary of this crate.
@@ -141,9 +130,10 @@ pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Run {
     run_program(&binary(name), args, stdin)
 }
 
-// Peer solvers on PATH and `../shared`: absent, `None` with a note, unless `CI=true`,
-// where the test must not silently skip and so fails.
-pub use sudosat::testkit::external::{peer_solver, shared_path};
+// `../shared`: absent, `None` with a note, unless `CI=true`, where the test must not
+// silently skip and so fails. Peer solvers are found the same way, by
+// `sudosat::testkit::peers::Peer::find`.
+pub use sudosat::testkit::external::shared_path;
 
 /// The library's deterministic generator, for random test formulas.
 pub use sudosat::rng::SplitMix64;

@@ -17,7 +17,7 @@ A family ends after 15 picks, or after 2 step-2 timeouts in a row (its further i
 larger, would time out too; say so in the report). Then each pick, cheapest first by
 MiniSat's time (UNSAT counted thrice), is run by CaDiCaL and by satsolve (each up to 300 s),
 satsolve writing a binary DRAT proof; every model is checked clause by clause
-(scripts/solverlib.py), every UNSAT proof of satsolve by drat_check (up to 900 s). A pick
+(scripts/benchlib.py), every UNSAT proof of satsolve by drat_check (up to 900 s). A pick
 goes into suite.tsv only when all three answers agree and are checked; otherwise into
 held-out.tsv with the reason.
 
@@ -34,21 +34,17 @@ first, then the verification of the picks):
 
 import argparse
 import csv
-import os
 import re
-import resource
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from solverlib import ROOT, model_ok, parse_answer, read_cnf, unpack  # noqa: E402
+from benchlib import ROOT, measure, model_ok, parse_answer, read_cnf, shared_path, unpack  # noqa: E402
 
-BENCH = ROOT.parent / "shared" / "bench"
+BENCH = shared_path("bench")
 LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "detail"]
 # Families in the order they are worked on: the large Sudoku CNFs first (they are in the
 # suite whatever MiniSat's time), the 100-instance random folders last.
@@ -89,27 +85,8 @@ def instances(pool):
 def run_limited(argv, cpu_limit, stdout_path):
     """Runs argv under RLIMIT_CPU; returns (exit code or None when killed for CPU time,
     CPU seconds of user + system, wall seconds). The wall guard only catches a hang."""
-    def limit():
-        resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_limit), int(cpu_limit) + 5))
-
-    start = time.perf_counter()
-    with open(stdout_path, "wb") as out:
-        process = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
-                                   preexec_fn=limit, start_new_session=True)
-        deadline = start + 30 * cpu_limit + 120
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                os.killpg(process.pid, signal.SIGKILL)
-            time.sleep(0.02)
-    process.returncode = 0  # reaped by wait4, so Popen must not wait again
-    wall = time.perf_counter() - start
-    cpu = usage.ru_utime + usage.ru_stime
-    if os.WIFSIGNALED(status):
-        return None, cpu, wall
-    return os.WEXITSTATUS(status), cpu, wall
+    run = measure(argv, cpu_limit=cpu_limit, timeout=30 * cpu_limit + 120, stdout=stdout_path)
+    return run.code, run.cpu, run.wall
 
 
 class Selector:

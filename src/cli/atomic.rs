@@ -144,11 +144,7 @@ mod tests {
     use super::*;
 
     fn scratch_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sudosat-atomic-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::testkit::fixtures::scratch(&format!("atomic-{name}"))
     }
 
     fn entries(dir: &Path) -> Vec<String> {

@@ -13,7 +13,7 @@ const LENIENT: ReadOptions = ReadOptions { strict: false };
 const STRICT: ReadOptions = ReadOptions { strict: true };
 
 fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/cnf")
+    crate::testkit::fixtures::testdata("cnf")
 }
 
 /// Rows of a tab-separated file, header row dropped.

@@ -1,14 +1,18 @@
 //! The game: a board over a puzzle, the moves made on it, and their history.
 //!
-//! Every change to the board is one [`Change`] of one cell, holding the cell's whole state
-//! before and after (digit and pencil marks). Undo puts `before` back, redo puts `after`
-//! back, so undo returns *exactly* the earlier board, whatever the move was (a digit, a
-//! pencil mark, a hint that corrected a mistake). A new move empties the redo list, as in
-//! every editor. Counters (moves, mistakes, hints) and the clock are history, not board:
-//! undo does not take them back.
+//! Every move is a list of [`Change`]s, one per cell it touched, each holding the cell's
+//! whole state before and after (digit and pencil marks). Undo puts every `before` back,
+//! redo every `after`, so undo returns *exactly* the earlier board, whatever the move was
+//! (a digit, a pencil mark, a hint that corrected a mistake). A placed digit also takes
+//! its pencil mark out of every peer (the cells that share a house or line with it), as
+//! GNOME Sudoku and Simon Tatham's Solo do; those removals are part of the same move, so
+//! one undo brings them back. A new move empties the redo list, as in every editor.
+//! Counters (moves, mistakes, hints) and the clock are history, not board: undo does not
+//! take them back.
 
 use std::time::{Duration, Instant};
 
+use super::candidates::{auto_candidates, marks_without_solution};
 use super::explain::cell_name;
 use super::hint::{Hint, Hinter};
 use super::PlayError;
@@ -113,8 +117,10 @@ pub struct Game {
     cells: Vec<CellState>,
     /// The unique solution, when there is one.
     solution: Option<Grid>,
-    undo: Vec<Change>,
-    redo: Vec<Change>,
+    /// For each cell, the cells that share a house or line with it.
+    peers: Vec<Vec<usize>>,
+    undo: Vec<Vec<Change>>,
+    redo: Vec<Vec<Change>>,
     /// The numbers of the status line.
     pub counters: Counters,
     /// The time played.
@@ -136,6 +142,7 @@ impl Game {
             givens: givens.clone(),
             cells,
             solution,
+            peers: peers(layout),
             undo: Vec::new(),
             redo: Vec::new(),
             counters: Counters::default(),
@@ -198,6 +205,11 @@ impl Game {
         self.unsaved = false;
     }
 
+    /// The cells that share a house or a line with `cell` (the cell itself not included).
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
+    }
+
     /// Moves that undo can take back, and that redo can make again.
     pub fn history(&self) -> (usize, usize) {
         (self.undo.len(), self.redo.len())
@@ -249,15 +261,19 @@ impl Game {
                 self.change(cell, CellState { marks, ..before });
             }
             Action::Undo => {
-                let change = self.undo.pop().ok_or(PlayError::NothingToUndo)?;
-                self.cells[change.cell] = change.before;
-                self.redo.push(change);
+                let changes = self.undo.pop().ok_or(PlayError::NothingToUndo)?;
+                for change in changes.iter().rev() {
+                    self.cells[change.cell] = change.before;
+                }
+                self.redo.push(changes);
                 self.unsaved = true;
             }
             Action::Redo => {
-                let change = self.redo.pop().ok_or(PlayError::NothingToRedo)?;
-                self.cells[change.cell] = change.after;
-                self.undo.push(change);
+                let changes = self.redo.pop().ok_or(PlayError::NothingToRedo)?;
+                for change in &changes {
+                    self.cells[change.cell] = change.after;
+                }
+                self.undo.push(changes);
                 self.unsaved = true;
             }
         }
@@ -325,6 +341,65 @@ impl Game {
         breaks
     }
 
+    /// Every cell's auto candidates (bit d-1 for digit d; 0 for a filled cell): the
+    /// digits its peers and its run lines leave it (see [`super::candidates`]).
+    pub fn auto_candidates(&self) -> Vec<u64> {
+        auto_candidates(&self.layout, &self.digits())
+    }
+
+    /// The empty cells whose pencil marks leave out the solution's digit (none without a
+    /// unique solution).
+    pub fn marks_without_solution(&self) -> Vec<usize> {
+        let marks: Vec<u64> = self.cells.iter().map(|state| state.marks).collect();
+        self.solution.as_ref().map_or_else(Vec::new, |solution| {
+            marks_without_solution(&self.digits(), &marks, solution)
+        })
+    }
+
+    /// For each digit 1..=n (index d-1), how many more times it goes on the board: its
+    /// count in the solution less its count on the board (never below 0). `None` when
+    /// the counts are unknown: no unique solution, and houses of `n` cells do not tile
+    /// the board (on a square board each digit goes in once per row).
+    pub fn digits_left(&self) -> Option<Vec<usize>> {
+        let size = self.layout.size();
+        let totals = match &self.solution {
+            Some(solution) => count_digits(solution.cells(), size),
+            None => vec![self.tiling_houses()?; size],
+        };
+        let placed = count_digits(&self.digits(), size);
+        Some(
+            totals
+                .iter()
+                .zip(&placed)
+                .map(|(total, placed)| total.saturating_sub(*placed))
+                .collect(),
+        )
+    }
+
+    /// How many houses of one kind, each of `n` cells, cover every cell once (each digit
+    /// then appears that many times), if some kind does.
+    fn tiling_houses(&self) -> Option<usize> {
+        let size = self.layout.size();
+        let mut kinds: Vec<_> = self.layout.houses().iter().map(|h| h.kind).collect();
+        kinds.dedup();
+        kinds.into_iter().find_map(|kind| {
+            let houses: Vec<_> = self
+                .layout
+                .houses()
+                .iter()
+                .filter(|h| h.kind == kind)
+                .collect();
+            let mut covered = vec![0u8; self.layout.num_cells()];
+            for house in &houses {
+                for &cell in &house.cells {
+                    covered[cell] += 1;
+                }
+            }
+            (houses.iter().all(|h| h.cells.len() == size) && covered.iter().all(|&c| c == 1))
+                .then_some(houses.len())
+        })
+    }
+
     /// The placed cells whose digit differs from the unique solution (`None` without one).
     pub fn differences(&self) -> Option<Vec<usize>> {
         let solution = self.solution.as_ref()?;
@@ -380,16 +455,62 @@ impl Game {
         }
     }
 
+    /// One move: `cell` becomes `after`; a digit placed there leaves its peers' marks.
     fn change(&mut self, cell: usize, after: CellState) {
         let before = self.cells[cell];
         self.cells[cell] = after;
-        self.undo.push(Change {
+        let mut changes = vec![Change {
             cell,
             before,
             after,
-        });
+        }];
+        if after.digit != 0 {
+            let bit = 1u64 << (after.digit - 1);
+            for &peer in &self.peers[cell] {
+                let before = self.cells[peer];
+                if before.digit == 0 && before.marks & bit != 0 {
+                    let after = CellState {
+                        marks: before.marks & !bit,
+                        ..before
+                    };
+                    self.cells[peer] = after;
+                    changes.push(Change {
+                        cell: peer,
+                        before,
+                        after,
+                    });
+                }
+            }
+        }
+        self.undo.push(changes);
         self.redo.clear();
         self.counters.moves += 1;
         self.unsaved = true;
     }
+}
+
+/// How often each digit 1..=`size` occurs in `digits` (index d-1).
+fn count_digits(digits: &[u8], size: usize) -> Vec<usize> {
+    let mut counts = vec![0; size];
+    for &digit in digits {
+        if digit != 0 && usize::from(digit) <= size {
+            counts[usize::from(digit) - 1] += 1;
+        }
+    }
+    counts
+}
+
+/// For each cell, the other cells of every house and line through it, sorted.
+fn peers(layout: &Layout) -> Vec<Vec<usize>> {
+    let mut peers = vec![Vec::new(); layout.num_cells()];
+    for group in layout.groups() {
+        for &cell in &group.cells {
+            peers[cell].extend(group.cells.iter().copied().filter(|&other| other != cell));
+        }
+    }
+    for list in &mut peers {
+        list.sort_unstable();
+        list.dedup();
+    }
+    peers
 }

@@ -7,16 +7,21 @@
 //!   (a single, a propagation chain over the CNF, or a search and its conflict count).
 //! - `propagate` and `explain`: unit propagation that keeps its reasons, and clauses named
 //!   in the words of the board ("6 in box 5").
+//! - [`candidates`]: auto candidates (the digits peers and run lines leave a cell), and
+//!   pencil marks that leave out the solution's digit.
 //! - [`save`]: saved games as small text files.
+//! - [`stats`]: the record of solved games, and best and median times per level.
 //!
 //! The terminal front end (`cli::sudoplay`) only draws this state and turns keys into
 //! [`Action`]s, so everything a player can do is testable here without a terminal.
 
+pub mod candidates;
 mod explain;
 pub mod game;
 pub mod hint;
 pub mod save;
 pub mod solve;
+pub mod stats;
 
 #[cfg(test)]
 mod tests;
@@ -28,6 +33,7 @@ pub use game::{Action, CellState, Change, Clock, Counters, Game, RuleBreak};
 pub use hint::{Candidates, Hint, Hinter, Reason};
 pub use save::{read_save, save_text, SaveError, SavedGame};
 pub use solve::{empty_board_cnf, solutions, Solutions};
+pub use stats::{GameRecord, StatsError, Summary};
 
 use crate::grid::Grid;
 use crate::layout::Layout;

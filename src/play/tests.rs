@@ -153,6 +153,39 @@ fn givens_cannot_change_and_moves_undo_and_redo_exactly() {
 }
 
 #[test]
+fn digits_left_auto_candidates_and_marks_that_miss_the_solution() {
+    let (layout, givens) = square9(ESCARGOT);
+    let (mut game, _) = prepared(&layout, &givens);
+    // Escargot gives three 1s, so six are left; any wrong digit still counts as placed.
+    assert_eq!(game.digits_left().unwrap()[0], 6);
+    game.act(Action::Place(1, 1)).unwrap();
+    assert_eq!(game.digits_left().unwrap()[0], 5);
+    game.act(Action::Undo).unwrap();
+    // r1c2 may hold 2 5 6 8 by its peers; its solution digit is 6.
+    assert_eq!(game.auto_candidates()[1], 0b1011_0010);
+    game.act(Action::Mark(1, 2)).unwrap();
+    game.act(Action::Mark(1, 5)).unwrap();
+    assert_eq!(game.marks_without_solution(), [1]);
+    game.act(Action::Mark(1, 6)).unwrap();
+    assert!(game.marks_without_solution().is_empty());
+    // Without a unique solution: rows tile a square board (9 of each); nothing tiles the
+    // honeycomb, whose digit counts differ from solution to solution.
+    let several = Game::new(&layout, &grid(&format!("1{}", ".".repeat(80))), None);
+    assert_eq!(several.digits_left().unwrap(), [8, 9, 9, 9, 9, 9, 9, 9, 9]);
+    let (honeycomb, givens) = hanidoku();
+    assert_eq!(Game::new(&honeycomb, &givens, None).digits_left(), None);
+    let (mut game, _) = prepared(&honeycomb, &givens);
+    let left: usize = game.digits_left().unwrap().iter().sum();
+    assert_eq!(left, game.digits().iter().filter(|&&d| d == 0).count());
+    game.act(Action::Place(0, 9)).unwrap();
+    assert_eq!(
+        game.peers(0).len(),
+        4 + 4 + 8,
+        "row 1, its rising and falling lines"
+    );
+}
+
+#[test]
 fn checking_names_the_house_of_a_repeat_and_the_cells_off_the_solution() {
     let (layout, givens) = square9(ESCARGOT);
     let (mut game, _) = prepared(&layout, &givens);

@@ -1,6 +1,7 @@
 //! The differential check shared by `tests/differential.rs` (small, in CI) and
 //! `examples/fuzz_diff.rs` (large, for hours): one instance goes to every `satsolve`
-//! engine and to MiniSat and CaDiCaL; puzzles first through every `sudoku2cnf` encoding.
+//! engine and to the peers ([`super::peers`]: MiniSat and CaDiCaL); puzzles first through
+//! every `sudoku2cnf` encoding.
 //!
 //! Nothing here trusts a solver: every model is checked against the clauses read back
 //! from the formula file, every UNSAT of the cdcl engine comes with a DRAT proof checked
@@ -16,6 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::drat;
+use super::peers::{self, PeerSolver};
+use crate::model::Answer;
 use crate::rng::SplitMix64;
 use crate::testkit::families::{Family, Formula, Instance, Scale};
 
@@ -36,10 +39,8 @@ pub struct Tools {
     pub satsolve: PathBuf,
     /// Our encoder, for puzzles.
     pub sudoku2cnf: PathBuf,
-    /// MiniSat, if installed.
-    pub minisat: Option<PathBuf>,
-    /// CaDiCaL, if installed.
-    pub cadical: Option<PathBuf>,
+    /// The peer solvers to compare with (those installed).
+    pub peers: Vec<PeerSolver>,
     /// A directory for formula, answer and proof files (overwritten per instance).
     pub scratch: PathBuf,
     /// Seconds each solver may take before its run counts as unknown.
@@ -225,14 +226,13 @@ pub fn check_proof(formula: &Formula, proof: &[u8], own_steps: usize) -> Result<
     Ok(())
 }
 
-/// Non-zero integers of `text`'s lines starting with `prefix` (`v` lines, or a result file).
-pub(super) fn literals(text: &str, skip_first_word: bool) -> Vec<i64> {
-    text.lines()
-        .filter(|line| !skip_first_word || line.starts_with("v "))
-        .flat_map(|line| line.split_whitespace().skip(usize::from(skip_first_word)))
-        .filter_map(|word| word.parse::<i64>().ok())
-        .filter(|&lit| lit != 0)
-        .collect()
+/// The literals of a satisfiable answer `text` (competition output, or its `v` lines
+/// alone), read by the library's reader; Err when the text is no satisfiable answer.
+pub(super) fn model_literals(text: &str) -> Result<Vec<i64>, String> {
+    match peers::read(text.as_bytes())? {
+        Answer::Sat(model) => Ok(peers::literals(&model)),
+        _ => Err("no satisfiable answer".to_string()),
+    }
 }
 
 /// Runs a program, returning (exit code, stdout); -1 when killed by a signal.
@@ -358,7 +358,8 @@ impl Tools {
             let (code, out) = run(&self.satsolve, &args, None)?;
             let verdict = match code {
                 10 => {
-                    check_model(formula, &literals(&out, true))
+                    model_literals(&out)
+                        .and_then(|literals| check_model(formula, &literals))
                         .map_err(|e| format!("satsolve --engine {engine}: {e}"))?;
                     count.models += 1;
                     Verdict::Sat
@@ -384,57 +385,32 @@ impl Tools {
         agree(&answers)
     }
 
-    /// MiniSat's and CaDiCaL's verdicts on `formula`, already written to `cnf`, their
-    /// models checked; a peer that is not installed is left out.
+    /// The peers' verdicts on `formula`, already written to `cnf`, their models checked
+    /// against the clauses; each peer gives up after the timeout.
     pub fn peers(
         &self,
         formula: &Formula,
         cnf: &Path,
         count: &mut Count,
     ) -> Result<Vec<(&'static str, Verdict)>, String> {
-        let cnf_arg = cnf.to_str().ok_or("scratch path is not UTF-8")?;
-        let timeout = self.timeout.to_string();
         let mut answers = Vec::new();
-        if let Some(minisat) = &self.minisat {
-            let result = self.scratch.join("minisat.out");
-            let _ = std::fs::remove_file(&result);
-            let limit = format!("-cpu-lim={timeout}");
-            let result_arg = result.to_str().ok_or("scratch path is not UTF-8")?;
-            let (code, _) = run(minisat, &["-verb=0", &limit, cnf_arg, result_arg], None)?;
-            let verdict = match code {
-                10 => {
-                    let text = std::fs::read_to_string(&result).map_err(|e| e.to_string())?;
-                    let body = text.split_once('\n').map_or("", |(_, rest)| rest);
-                    check_model(formula, &literals(body, false))
-                        .map_err(|e| format!("minisat: {e}"))?;
+        for peer in &self.peers {
+            let name = peer.peer.name();
+            let answer = peer.solve_within(cnf, self.timeout)?;
+            let verdict = match &answer.answer {
+                Answer::Sat(model) => {
+                    check_model(formula, &peers::literals(model))
+                        .map_err(|e| format!("{name}: {e}"))?;
                     count.models += 1;
                     Verdict::Sat
                 }
-                20 => Verdict::Unsat,
-                _ => Verdict::Unknown,
+                Answer::Unsat => Verdict::Unsat,
+                Answer::Unknown => Verdict::Unknown,
             };
             count.solver_runs += 1;
             count.answers += 1;
             count.gave_up += usize::from(verdict == Verdict::Unknown);
-            answers.push(("minisat", verdict));
-        }
-
-        if let Some(cadical) = &self.cadical {
-            let (code, out) = run(cadical, &["-q", "-t", &timeout, cnf_arg], None)?;
-            let verdict = match code {
-                10 => {
-                    check_model(formula, &literals(&out, true))
-                        .map_err(|e| format!("cadical: {e}"))?;
-                    count.models += 1;
-                    Verdict::Sat
-                }
-                20 => Verdict::Unsat,
-                _ => Verdict::Unknown,
-            };
-            count.solver_runs += 1;
-            count.answers += 1;
-            count.gave_up += usize::from(verdict == Verdict::Unknown);
-            answers.push(("cadical", verdict));
+            answers.push((name, verdict));
         }
         Ok(answers)
     }

@@ -20,7 +20,13 @@
 //! - [`streamcheck`]: one incremental CNF stream through every engine, scheme and thread
 //!   count, each cube's answers against the peers on the cube's own formula;
 //! - [`external`]: the `../shared` folder and peer solvers on `PATH`, both of which a
-//!   test may skip without, except under `CI=true`, where a missing one fails the test.
+//!   test may skip without, except under `CI=true`, where a missing one fails the test;
+//! - [`peers`]: MiniSat and CaDiCaL run on a CNF, their answers read by the library's
+//!   reader and checked against their exit codes;
+//! - [`fixtures`]: `testdata/`, scratch folders, puzzle files split into one CNF each,
+//!   DIMACS text with a clause added;
+//! - [`square`]: a square Sudoku's grid read from a model and its rules checked without
+//!   the library's layout code.
 //!
 //! Like all test code, these panic on misuse (a formula too large to brute-force, a
 //! fixture missing under `CI=true`) rather than return errors.
@@ -30,4 +36,7 @@ pub mod diffcheck;
 pub mod drat;
 pub mod external;
 pub mod families;
+pub mod fixtures;
+pub mod peers;
+pub mod square;
 pub mod streamcheck;

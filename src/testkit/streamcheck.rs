@@ -16,7 +16,7 @@
 //! find the rest UNSAT. Streams refuse `--proof` (an UNSAT under assumptions refutes
 //! nothing), so the proofs are checked on plain formulas only ([`super::diffcheck`]).
 
-use super::diffcheck::{agree, check_model, literals, run, Count, Tools, Verdict};
+use super::diffcheck::{agree, check_model, model_literals, run, Count, Tools, Verdict};
 use crate::rng::SplitMix64;
 use crate::testkit::families::{push_dimacs_line, random_clause, Formula};
 
@@ -216,10 +216,18 @@ pub fn parse_stream(out: &str, with_models: bool) -> Result<Vec<CubeAnswer>, Str
             text.push('\n');
         }
     }
-    let model_of = |(verdict, text): &(Verdict, String)| match verdict {
-        Verdict::Sat => Some(literals(text, true)),
-        _ => None,
-    };
+    // Each SAT block's `v` lines read by the library's answer reader.
+    let blocks: Vec<(Verdict, Option<Vec<i64>>)> = blocks
+        .into_iter()
+        .enumerate()
+        .map(|(index, (verdict, text))| match verdict {
+            Verdict::Sat => model_literals(&text)
+                .map(|model| (verdict, Some(model)))
+                .map_err(|e| format!("block {}: {e}", index + 1)),
+            _ => Ok((verdict, None)),
+        })
+        .collect::<Result<_, String>>()?;
+    let model_of = |(_, model): &(Verdict, Option<Vec<i64>>)| model.clone();
     if !with_models {
         return Ok(blocks
             .iter()

@@ -8,7 +8,7 @@ use super::{util, Tmux};
 
 /// The screens shown in `docs/sudoplay.md`: name, arguments, keys typed, and what the
 /// screen shows once the keys have been handled.
-const SCREENS: [(&str, &[&str], &[&str], &str); 4] = [
+const SCREENS: [(&str, &[&str], &[&str], &str); 5] = [
     (
         "9x9",
         &["testdata/puzzles/9x9_ai_escargot.txt"],
@@ -36,6 +36,16 @@ const SCREENS: [(&str, &[&str], &[&str], &str); 4] = [
         &["--layout", "hanidoku", "testdata/layouts/hanidoku.txt"],
         &["5", "l", "p", "4", "7", "p", "t"],
         "hints 1",
+    ),
+    (
+        "flower",
+        &[
+            "--layout",
+            "testdata/layouts/flower.layout",
+            "testdata/layouts/flower.txt",
+        ],
+        &["n", "a", "6"],
+        "moves 1",
     ),
 ];
 

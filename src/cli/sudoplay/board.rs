@@ -1,336 +1,110 @@
-//! Drawing the board: square grids with their region walls, and the honeycomb as
-//! hexagons.
+//! Drawing the board where the [`Plan`] put it: square grids with their region walls (the
+//! junction characters from `boxchars`), the honeycomb as hexagons, and in every cell its
+//! digit or its marks.
 //!
-//! **Square boards.** Every cell boundary is a *wall* when the cells on either side lie in
-//! different regions (the k×k boxes, or a jigsaw's regions) or at the frame, drawn heavy;
-//! other boundaries are drawn light. In the *spacious* style every boundary gets its own
-//! line and column (a 9x9 board is 55x19); in the *compact* style only those carrying a
-//! wall do (a 16x16 board is 53x21), which is what lets 16x16 fit an 80x24 terminal.
-//! Junctions take the box-drawing character whose four arms match the lines that meet
-//! there (`boxchars`). Cells of diagonals and extra houses are tinted, and shown with a
-//! `·` when empty, so that they still show without colour (`NO_COLOR`).
-//!
-//! **The honeycomb.** Pointy-top hexagons, each `| d |` between `/ \` and `\ /` edges,
-//! rows offset by half a cell as in `grid::to_pretty`: rows run across, and the `/` and
-//! `\` edges run along the rising and falling lines. The three lines through the
-//! selected cell are tinted.
+//! Cells of diagonals and extra houses are tinted, and shown with a `·` when empty, so
+//! that they still show without colour. On the honeycomb the three lines through the
+//! selected cell are tinted. The digit of the selected cell (or the last digit typed,
+//! when it is empty) is highlighted everywhere: placed, given and pencilled.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 
 use super::app::App;
 use super::boxchars::junction;
-use crate::layout::{Geometry, HouseKind, Layout};
+use super::palette::Palette;
+use super::plan::{Grid, Plan, SquarePlan};
+use crate::layout::{HouseKind, Layout};
 
-/// The styles of the board and panel; without colour only modifiers are used.
-#[derive(Clone, Copy, Debug)]
-pub struct Palette {
-    /// Whether colours are used (`NO_COLOR` unset).
-    pub color: bool,
+/// What the cells show this frame, worked out once for all cells.
+struct View {
+    highlight: Option<u8>,
+    /// Auto candidates by cell, when they are on.
+    auto: Option<Vec<u64>>,
+    /// Cells whose marks leave out the solution's digit (flagged with auto candidates on).
+    wrong_marks: Vec<bool>,
+    tinted: Vec<bool>,
 }
 
-impl Palette {
-    fn pick(self, colored: Style, plain: Style) -> Style {
-        if self.color {
-            colored
-        } else {
-            plain
-        }
-    }
-
-    /// Grid lines.
-    pub fn lines(self) -> Style {
-        self.pick(Style::new().fg(Color::Gray), Style::new())
-    }
-
-    /// A given digit.
-    pub fn given(self) -> Style {
-        Style::new().add_modifier(Modifier::BOLD)
-    }
-
-    /// A placed digit.
-    pub fn placed(self) -> Style {
-        self.pick(Style::new().fg(Color::Cyan), Style::new())
-    }
-
-    /// Pencil marks.
-    pub fn marks(self) -> Style {
-        self.pick(
-            Style::new().fg(Color::DarkGray),
-            Style::new().add_modifier(Modifier::DIM),
-        )
-    }
-
-    /// A digit marked by a check.
-    pub fn flagged(self) -> Style {
-        self.pick(
-            Style::new()
-                .fg(Color::Red)
-                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
-            Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
-        )
-    }
-
-    /// Cells of diagonals, extra houses, and the selected cell's honeycomb lines.
-    pub fn tint(self) -> Style {
-        self.pick(Style::new().bg(Color::Indexed(236)), Style::new())
-    }
-
-    /// Messages that report a problem.
-    pub fn error(self) -> Style {
-        self.pick(
-            Style::new().fg(Color::Red),
-            Style::new().add_modifier(Modifier::BOLD),
-        )
-    }
-
-    /// Messages that report success.
-    pub fn good(self) -> Style {
-        self.pick(
-            Style::new().fg(Color::Green),
-            Style::new().add_modifier(Modifier::BOLD),
-        )
-    }
-}
-
-/// Where everything of a square board goes, relative to the board's top-left corner.
-struct SquarePlan {
-    n: usize,
-    /// Inner width of a cell.
-    width: u16,
-    /// x of each cell column's first character.
-    col_x: Vec<u16>,
-    /// y of each cell row.
-    row_y: Vec<u16>,
-    /// x of the line at each of the n + 1 column boundaries, if drawn.
-    sep_x: Vec<Option<u16>>,
-    /// y of the line at each of the n + 1 row boundaries, if drawn.
-    sep_y: Vec<Option<u16>>,
-    /// Region of each cell, for walls.
-    region: Vec<usize>,
-}
-
-/// The region (box or jigsaw region) of every cell; 0 for all when there are none.
-fn regions(layout: &Layout) -> Vec<usize> {
-    let mut region = vec![0; layout.num_cells()];
-    for house in layout.houses() {
-        if matches!(house.kind, HouseKind::Box | HouseKind::Region) {
-            for &cell in &house.cells {
-                region[cell] = house.index + 1;
+impl View {
+    fn new(app: &App) -> View {
+        let layout = app.layout();
+        let mut wrong_marks = vec![false; layout.num_cells()];
+        let auto = app.auto.then(|| {
+            for cell in app.game.marks_without_solution() {
+                wrong_marks[cell] = true;
             }
-        }
-    }
-    region
-}
-
-impl SquarePlan {
-    fn new(layout: &Layout, spacious: bool) -> SquarePlan {
-        let n = layout.cols();
-        let width: u16 = if layout.size() > 9 { 3 } else { 5 };
-        let region = regions(layout);
-        let mut plan = SquarePlan {
-            n,
-            width,
-            col_x: Vec::new(),
-            row_y: Vec::new(),
-            sep_x: Vec::new(),
-            sep_y: Vec::new(),
-            region,
-        };
-        let mut x = 0;
-        for boundary in 0..=n {
-            let wall = (0..n).any(|r| plan.vertical(r, boundary) == 2);
-            if spacious || wall || boundary == 0 || boundary == n {
-                plan.sep_x.push(Some(x));
-                x += 1;
-            } else {
-                plan.sep_x.push(None);
-            }
-            if boundary < n {
-                plan.col_x.push(x);
-                x += width;
-            }
-        }
-        let mut y = 0;
-        for boundary in 0..=n {
-            let wall = (0..n).any(|c| plan.horizontal(boundary, c) == 2);
-            if spacious || wall || boundary == 0 || boundary == n {
-                plan.sep_y.push(Some(y));
-                y += 1;
-            } else {
-                plan.sep_y.push(None);
-            }
-            if boundary < n {
-                plan.row_y.push(y);
-                y += 1;
-            }
-        }
-        plan
-    }
-
-    fn size(&self) -> (u16, u16) {
-        (
-            self.sep_x.last().copied().flatten().unwrap_or(0) + 1,
-            self.sep_y.last().copied().flatten().unwrap_or(0) + 1,
-        )
-    }
-
-    /// Weight of the vertical line left of column `boundary` in row `row`: 2 for a wall,
-    /// 1 for a plain boundary, 0 outside the board.
-    fn vertical(&self, row: usize, boundary: usize) -> u8 {
-        let n = self.n;
-        if row >= n {
-            return 0;
-        }
-        if boundary == 0 || boundary == n {
-            return 2;
-        }
-        let cell = row * n + boundary;
-        if self.region[cell - 1] != self.region[cell] {
-            2
-        } else {
-            1
-        }
-    }
-
-    /// Weight of the horizontal line above row `boundary` in column `col`.
-    fn horizontal(&self, boundary: usize, col: usize) -> u8 {
-        let n = self.n;
-        if col >= n {
-            return 0;
-        }
-        if boundary == 0 || boundary == n {
-            return 2;
-        }
-        let cell = boundary * n + col;
-        if self.region[cell - n] != self.region[cell] {
-            2
-        } else {
-            1
+            app.game.auto_candidates()
+        });
+        View {
+            highlight: app.highlighted(),
+            auto,
+            wrong_marks,
+            tinted: tinted_cells(app),
         }
     }
 }
 
-/// The size of the board as it would be drawn, for the terminal-size check: the spacious
-/// style when it fits in `room`, else the compact one.
-pub fn board_size(layout: &Layout, room: (u16, u16)) -> (u16, u16) {
-    match layout.geometry() {
-        Geometry::Hex { row_lengths, .. } => hex_size(row_lengths),
-        Geometry::Square { .. } => {
-            let spacious = SquarePlan::new(layout, true).size();
-            if spacious.0 <= room.0 && spacious.1 <= room.1 {
-                spacious
-            } else {
-                SquarePlan::new(layout, false).size()
-            }
-        }
-    }
-}
-
-fn hex_size(row_lengths: &[usize]) -> (u16, u16) {
-    let widest = row_lengths.iter().copied().max().unwrap_or(0) as u16;
-    (4 * widest + 1, 2 * row_lengths.len() as u16 + 1)
-}
-
-/// The text of a cell `width` wide: its digit, its pencil marks, or blank (`·` for a
-/// tinted cell, so it shows without colour).
-fn cell_text(digit: u8, marks: u64, size: usize, width: usize, tinted: bool) -> (String, bool) {
-    if digit != 0 {
-        return (center(&digit.to_string(), width), false);
-    }
-    if marks != 0 {
-        let digits: Vec<u8> = (1..=size as u8)
-            .filter(|d| marks & (1 << (d - 1)) != 0)
-            .collect();
-        let text = if size > 9 {
-            "·".repeat(digits.len().min(width))
-        } else if digits.len() <= width {
-            digits.iter().map(u8::to_string).collect()
-        } else {
-            let shown: String = digits[..width - 1].iter().map(u8::to_string).collect();
-            format!("{shown}…")
-        };
-        return (center(&text, width), true);
-    }
-    (center(if tinted { "·" } else { "" }, width), false)
-}
-
-fn center(text: &str, width: usize) -> String {
-    let len = text.chars().count();
-    let left = width.saturating_sub(len) / 2;
-    format!(
-        "{:left$}{text}{:right$}",
-        "",
-        "",
-        right = width.saturating_sub(len + left)
-    )
-}
-
-/// Cells tinted on a square board: those of diagonals and extra houses.
-fn tinted_cells(layout: &Layout) -> Vec<bool> {
+/// Cells tinted: those of diagonals and extra houses on a square board; on the
+/// honeycomb, those of the selected cell's lines.
+fn tinted_cells(app: &App) -> Vec<bool> {
+    let layout = app.layout();
     let mut tinted = vec![false; layout.num_cells()];
-    for house in layout.houses() {
-        if matches!(house.kind, HouseKind::Diagonal | HouseKind::Extra) {
-            for &cell in &house.cells {
-                tinted[cell] = true;
-            }
+    let hex = matches!(layout.geometry(), crate::layout::Geometry::Hex { .. });
+    let groups: Vec<&[usize]> = if hex {
+        layout
+            .groups()
+            .filter(|g| {
+                matches!(
+                    g.kind,
+                    HouseKind::Row | HouseKind::Rising | HouseKind::Falling
+                ) && g.cells.contains(&app.selected)
+            })
+            .map(|g| g.cells.as_slice())
+            .collect()
+    } else {
+        layout
+            .houses()
+            .iter()
+            .filter(|h| matches!(h.kind, HouseKind::Diagonal | HouseKind::Extra))
+            .map(|h| h.cells.as_slice())
+            .collect()
+    };
+    for cells in groups {
+        for &cell in cells {
+            tinted[cell] = true;
         }
     }
     tinted
 }
 
-/// The style of a cell's text.
-fn cell_style(app: &App, palette: Palette, cell: usize, tinted: bool, is_marks: bool) -> Style {
-    let mut style = if app.flagged.contains(&cell) {
-        palette.flagged()
-    } else if is_marks {
-        palette.marks()
-    } else if app.game.is_given(cell) {
-        palette.given()
-    } else {
-        palette.placed()
-    };
-    if tinted {
-        style = style.patch(palette.tint());
+/// Draws the board of `app` as `plan` places it.
+pub fn draw_board(app: &App, plan: &Plan, palette: Palette, buf: &mut Buffer) {
+    match &plan.grid {
+        Grid::Square(square) => draw_square_lines(square, plan, palette, buf),
+        Grid::Hex(corners) => draw_hex_lines(corners, plan, palette, buf),
     }
-    if cell == app.selected {
-        style = style.add_modifier(Modifier::REVERSED);
-    }
-    style
-}
-
-/// Draws the board with its top-left corner at `origin` (the area must hold
-/// [`board_size`]); records where each cell went in `app.hits`.
-pub fn draw_board(app: &mut App, palette: Palette, area: Rect, buf: &mut Buffer) {
-    let layout = app.layout().clone();
-    app.hits.clear();
-    match layout.geometry() {
-        Geometry::Hex { row_lengths, .. } => draw_hex(app, palette, row_lengths, area, buf),
-        Geometry::Square { .. } => {
-            let spacious = SquarePlan::new(&layout, true).size();
-            let plan = SquarePlan::new(
-                &layout,
-                spacious.0 <= area.width && spacious.1 <= area.height,
-            );
-            draw_square(app, palette, &plan, area, buf);
+    let view = View::new(app);
+    for (cell, rect) in plan.cells.iter().enumerate() {
+        let mut x = rect.x;
+        for (text, style) in cell_spans(app, &view, palette, cell, rect.width as usize) {
+            buf.set_string(x, rect.y, &text, style);
+            x += text.chars().count() as u16;
         }
     }
 }
 
-fn draw_square(app: &mut App, palette: Palette, plan: &SquarePlan, area: Rect, buf: &mut Buffer) {
-    let layout = app.layout().clone();
-    let (ox, oy) = (area.x, area.y);
-    let n = plan.n;
+fn draw_square_lines(plan: &SquarePlan, screen: &Plan, palette: Palette, buf: &mut Buffer) {
+    let (ox, oy) = (screen.board.x, screen.board.y);
     let lines = palette.lines();
-    let light_heavy = |weight: u8, light: &'static str, heavy: &'static str| match weight {
+    let weighted = |weight: u8, light: &'static str, heavy: &'static str| match weight {
         2 => heavy,
         _ => light,
     };
     for (r, &y) in plan.row_y.iter().enumerate() {
         for (b, x) in plan.sep_x.iter().enumerate() {
             if let Some(x) = x {
-                let c = light_heavy(plan.vertical(r, b), "│", "┃");
+                let c = weighted(plan.vertical(r, b), "│", "┃");
                 buf.set_string(ox + x, oy + y, c, lines);
             }
         }
@@ -338,7 +112,7 @@ fn draw_square(app: &mut App, palette: Palette, plan: &SquarePlan, area: Rect, b
     for (b, y) in plan.sep_y.iter().enumerate() {
         let Some(y) = y else { continue };
         for (c, &x) in plan.col_x.iter().enumerate() {
-            let line = light_heavy(plan.horizontal(b, c), "─", "━");
+            let line = weighted(plan.horizontal(b, c), "─", "━");
             buf.set_string(ox + x, oy + y, line.repeat(plan.width as usize), lines);
         }
         for (i, x) in plan.sep_x.iter().enumerate() {
@@ -351,57 +125,191 @@ fn draw_square(app: &mut App, palette: Palette, plan: &SquarePlan, area: Rect, b
             buf.set_string(ox + x, oy + y, c.to_string(), lines);
         }
     }
-    let tinted = tinted_cells(&layout);
-    for (cell, &tint) in tinted.iter().enumerate() {
-        let (r, c) = (cell / n, cell % n);
-        let state = app.game.cells()[cell];
-        let (text, is_marks) = cell_text(
-            state.digit,
-            state.marks,
-            layout.size(),
-            plan.width as usize,
-            tint,
-        );
-        let style = cell_style(app, palette, cell, tint, is_marks);
-        let (x, y) = (ox + plan.col_x[c], oy + plan.row_y[r]);
-        buf.set_string(x, y, text, style);
-        app.hits.push((Rect::new(x, y, plan.width, 1), cell));
+}
+
+/// The six edge characters of a hexagon, relative to its top-left corner: a cell's
+/// edges fall on its neighbours' edges exactly where the two touch.
+pub const HEX_EDGES: [(u16, u16, char); 6] = [
+    (1, 0, '/'),
+    (3, 0, '\\'),
+    (0, 1, '|'),
+    (4, 1, '|'),
+    (1, 2, '\\'),
+    (3, 2, '/'),
+];
+
+fn draw_hex_lines(corners: &[(u16, u16)], screen: &Plan, palette: Palette, buf: &mut Buffer) {
+    let (ox, oy) = (screen.board.x, screen.board.y);
+    for &(x, y) in corners {
+        for (dx, dy, edge) in HEX_EDGES {
+            buf.set_string(ox + x + dx, oy + y + dy, edge.to_string(), palette.lines());
+        }
     }
 }
 
-fn draw_hex(app: &mut App, palette: Palette, row_lengths: &[usize], area: Rect, buf: &mut Buffer) {
-    let layout = app.layout().clone();
-    let widest = row_lengths.iter().copied().max().unwrap_or(0);
-    let lines = palette.lines();
-    let on_lines: Vec<bool> = {
-        let groups: Vec<_> = layout
-            .lines()
-            .iter()
-            .filter(|line| line.cells.contains(&app.selected))
-            .collect();
-        (0..layout.num_cells())
-            .map(|cell| groups.iter().any(|line| line.cells.contains(&cell)))
-            .collect()
+/// A cell's text, `width` wide, as styled pieces.
+fn cell_spans(
+    app: &App,
+    view: &View,
+    palette: Palette,
+    cell: usize,
+    width: usize,
+) -> Vec<(String, Style)> {
+    let layout = app.layout();
+    let state = app.game.cells()[cell];
+    let base = if app.flagged.contains(&cell) {
+        palette.flagged()
+    } else if app.game.is_given(cell) {
+        palette.given()
+    } else {
+        palette.placed()
     };
-    for (cell, &on_line) in on_lines.iter().enumerate() {
-        let (row, col) = layout.position(cell);
-        let x = area.x + (2 * (widest - row_lengths[row]) + 4 * col) as u16;
-        let y = area.y + 2 * row as u16 + 1;
-        // Only the edge characters: the gaps belong to the neighbouring rows' edges.
-        for (dx, dy, edge) in [
-            (1, 0, "/"),
-            (3, 0, "\\"),
-            (0, 1, "|"),
-            (4, 1, "|"),
-            (1, 2, "\\"),
-            (3, 2, "/"),
-        ] {
-            buf.set_string(x + dx, y - 1 + dy, edge, lines);
+    let mut pieces: Vec<(String, Style)> = if state.digit != 0 {
+        digit_pieces(state.digit, view.highlight, base, palette, width)
+    } else {
+        let (marks, style) = match &view.auto {
+            Some(auto) if state.marks == 0 => (auto[cell], palette.auto()),
+            _ => (state.marks, palette.marks()),
+        };
+        let flagged = view.wrong_marks[cell];
+        let style = if flagged { palette.flagged() } else { style };
+        if marks == 0 {
+            let dot = if view.tinted[cell] && !is_hex(layout) {
+                "·"
+            } else {
+                ""
+            };
+            vec![(dot.to_string(), base)]
+        } else {
+            mark_pieces(
+                marks,
+                layout.size(),
+                view.highlight,
+                flagged,
+                style,
+                palette,
+                width,
+            )
         }
-        let state = app.game.cells()[cell];
-        let (text, is_marks) = cell_text(state.digit, state.marks, layout.size(), 3, false);
-        let style = cell_style(app, palette, cell, on_line, is_marks);
-        buf.set_string(x + 1, y, text, style);
-        app.hits.push((Rect::new(x + 1, y, 3, 1), cell));
+    };
+    let used: usize = pieces.iter().map(|(text, _)| text.chars().count()).sum();
+    let left = width.saturating_sub(used) / 2;
+    let right = width.saturating_sub(used + left);
+    let pad = pieces.first().map_or(base, |piece| piece.1);
+    pieces.insert(0, (" ".repeat(left), pad));
+    pieces.push((" ".repeat(right), pad));
+    for piece in &mut pieces {
+        if view.tinted[cell] {
+            piece.1 = piece.1.patch(palette.tint());
+        }
+        if cell == app.selected {
+            piece.1 = piece.1.add_modifier(Modifier::REVERSED);
+        }
     }
+    pieces
+}
+
+fn is_hex(layout: &Layout) -> bool {
+    matches!(layout.geometry(), crate::layout::Geometry::Hex { .. })
+}
+
+/// A placed or given digit: highlighted in colour, or between brackets (reverse video
+/// where the cell has no room for them) without.
+fn digit_pieces(
+    digit: u8,
+    highlight: Option<u8>,
+    base: Style,
+    palette: Palette,
+    width: usize,
+) -> Vec<(String, Style)> {
+    let text = digit.to_string();
+    if highlight != Some(digit) {
+        return vec![(text, base)];
+    }
+    let style = base.patch(palette.highlight());
+    if !palette.plain() {
+        vec![(text, style)]
+    } else if text.len() + 2 <= width {
+        vec![(format!("[{text}]"), style)]
+    } else {
+        vec![(text, style.add_modifier(Modifier::REVERSED))]
+    }
+}
+
+/// Pencil marks (or auto candidates): the digits themselves on boards of up to 9 digits
+/// (each in its own column when the cell is as wide as the board has digits, else side
+/// by side and cut with `…` when they do not fit); dots on larger boards, where the
+/// highlighted digit shows between dots (`·7·`, `·16`) when it is among them. `flagged`
+/// adds a `!`.
+fn mark_pieces(
+    marks: u64,
+    size: usize,
+    highlight: Option<u8>,
+    flagged: bool,
+    style: Style,
+    palette: Palette,
+    width: usize,
+) -> Vec<(String, Style)> {
+    let digits: Vec<u8> = (1..=size as u8)
+        .filter(|d| marks & (1 << (d - 1)) != 0)
+        .collect();
+    let lit = || {
+        let lit = style.patch(palette.highlight());
+        if palette.plain() {
+            lit.add_modifier(Modifier::REVERSED)
+        } else {
+            lit
+        }
+    };
+    let room = width.saturating_sub(usize::from(flagged)).max(1);
+    let mut pieces: Vec<(String, Style)> = Vec::new();
+    if size > 9 {
+        match highlight.filter(|d| digits.contains(d)) {
+            Some(digit) => {
+                // Dots around it, so a mark never reads as a placed digit.
+                let text = digit.to_string();
+                let left = usize::from(text.len() < room);
+                let right = room.saturating_sub(text.len() + left).min(1);
+                pieces.push(("·".repeat(left), style));
+                pieces.push((text, lit()));
+                pieces.push(("·".repeat(right), style));
+            }
+            None => pieces.push(("·".repeat(digits.len().min(room)), style)),
+        }
+    } else if room >= size {
+        // One column per digit, so a digit is always in the same place.
+        for digit in 1..=size as u8 {
+            if digits.contains(&digit) {
+                let lit = if highlight == Some(digit) {
+                    lit()
+                } else {
+                    style
+                };
+                pieces.push((digit.to_string(), lit));
+            } else {
+                pieces.push((" ".to_string(), style));
+            }
+        }
+    } else {
+        let shown = if digits.len() <= room {
+            digits.len()
+        } else {
+            room - 1
+        };
+        for &digit in &digits[..shown] {
+            let piece_style = if highlight == Some(digit) {
+                lit()
+            } else {
+                style
+            };
+            pieces.push((digit.to_string(), piece_style));
+        }
+        if shown < digits.len() {
+            pieces.push(("…".to_string(), style));
+        }
+    }
+    if flagged {
+        pieces.push(("!".to_string(), palette.flagged()));
+    }
+    pieces
 }

@@ -1,15 +1,26 @@
 //! Where the game comes from: puzzle K of a file (any format the tools read), a puzzle
-//! made on the spot by the generator (unique solution guaranteed), or a saved game.
+//! typed on the command line (`--puzzle`), a puzzle made on the spot by the generator
+//! (unique solution guaranteed; `--daily` seeds it with the date), or a saved game.
+//!
+//! Every puzzle is solved before play: one without a solution is refused (exit 1); one
+//! with several is played without hints, checked against the rules only, and kept out of
+//! the statistics, since its time says nothing about a level. A unique one is rated
+//! (`gen::rate`: easy, medium or hard) for the title and the statistics.
 
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::app::StatsEntry;
+use super::date::Date;
 use super::SudoplayOptions;
 use crate::cli::{self, Failure, Source};
 use crate::gen::puzzles::{Generator, Request, Target};
+use crate::gen::rate::{rate, Level};
 use crate::gen::GenError;
-use crate::grid::{Grid, ParseOptions, PuzzleReader};
+use crate::grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
 use crate::layout::{Layout, LayoutChoice};
+use crate::play::stats::LEVELS;
 use crate::play::{prepare, read_save, Prepared, Solutions};
 
 /// The largest board played: 25x25 still fits a large terminal (a 36x36 does not).
@@ -28,6 +39,8 @@ pub struct Loaded {
     pub message: String,
     /// The saved game it was resumed from.
     pub resumed: Option<PathBuf>,
+    /// How a solved game goes into the statistics (unique puzzles only).
+    pub stats: Option<StatsEntry>,
 }
 
 /// Loads the game `options` ask for.
@@ -35,18 +48,59 @@ pub fn load(options: &SudoplayOptions) -> Result<Loaded, Failure> {
     if let Some(path) = &options.resume {
         return resume(path);
     }
-    let (layout, givens, title) = match &options.puzzles {
-        Some(path) => from_file(options, path)?,
-        None => generated(options)?,
+    let (layout, givens, title, what) = match (&options.puzzles, &options.puzzle) {
+        (Some(path), _) => {
+            let (layout, givens, title) = from_file(options, path)?;
+            (layout, givens, title, path.display().to_string())
+        }
+        (None, Some(text)) => {
+            let (layout, givens) = typed(options, text)?;
+            let title = format!("{} · typed in", board_name(&layout));
+            (layout, givens, title, "the puzzle of --puzzle".to_string())
+        }
+        (None, None) => {
+            let (layout, givens, title) = generated(options)?;
+            (layout, givens, title, "the generated puzzle".to_string())
+        }
     };
-    let prepared = start(&layout, &givens, &title)?;
+    let prepared = start(&layout, &givens, &what)?;
+    Ok(finish(prepared, title, None))
+}
+
+/// The level of a unique puzzle in the words of the statistics.
+fn level_word(level: Level) -> &'static str {
+    match level {
+        Level::Propagation => LEVELS[0],
+        Level::Probing => LEVELS[1],
+        _ => LEVELS[2],
+    }
+}
+
+/// The game with its title (the level added, or "not unique"), first message, and
+/// statistics entry.
+fn finish(prepared: Prepared, title: String, resumed: Option<PathBuf>) -> Loaded {
+    let layout = prepared.game.layout().clone();
     let message = first_message(&prepared);
-    Ok(Loaded {
+    let (title, stats) = match prepared.solutions {
+        Solutions::Unique(_) => {
+            let level = rate(prepared.game.givens(), &layout)
+                .map_or(LEVELS[2], |rating| level_word(rating.level));
+            let entry = StatsEntry {
+                board: board_name(&layout),
+                level: level.to_string(),
+                date: Date::today().to_string(),
+            };
+            (format!("{title} · {level}"), Some(entry))
+        }
+        _ => (format!("{title} · not unique"), None),
+    };
+    Loaded {
         prepared,
         title,
         message,
-        resumed: None,
-    })
+        resumed,
+        stats,
+    }
 }
 
 fn check_size(layout: &Layout) -> Result<(), Failure> {
@@ -70,19 +124,26 @@ fn start(layout: &Layout, givens: &Grid, what: &str) -> Result<Prepared, Failure
 
 fn first_message(prepared: &Prepared) -> String {
     match prepared.solutions {
-        Solutions::Several(..) => "This puzzle has more than one solution: no hints, and \
-                                   checks against the rules only."
+        Solutions::Several(..) => "This puzzle has more than one solution: no hints, no \
+                                   statistics, and checks against the rules only."
             .to_string(),
         _ => "Fill every cell. t gives a hint and says why; ? lists the keys.".to_string(),
     }
 }
 
-fn from_file(options: &SudoplayOptions, path: &Path) -> Result<(Layout, Grid, String), Failure> {
-    let source = Source::File(path.to_path_buf());
-    let reader = cli::open(&source).map_err(|e| Failure::input(&source, e))?;
+/// Puzzles as a reader yields them, one result each.
+type Puzzles = Box<dyn Iterator<Item = Result<Puzzle, PuzzleError>>>;
+
+/// The puzzles `reader` holds, read as `options` say (`--layout`, `--size`); errors
+/// name `source`.
+fn puzzles(
+    options: &SudoplayOptions,
+    reader: Box<dyn BufRead>,
+    source: &str,
+) -> Result<(LayoutChoice, Puzzles), Failure> {
     let choice = LayoutChoice::from_args(options.layout.as_deref(), options.size)
         .map_err(Failure::invalid)?;
-    let puzzles: Box<dyn Iterator<Item = _>> = match choice.fixed() {
+    let puzzles: Puzzles = match choice.fixed() {
         Some(layout) => Box::new(PuzzleReader::for_layout(reader, layout, false)),
         None => Box::new(
             PuzzleReader::new(
@@ -92,9 +153,16 @@ fn from_file(options: &SudoplayOptions, path: &Path) -> Result<(Layout, Grid, St
                     allow_conflicts: false,
                 },
             )
-            .map_err(|e| Failure::input(&source, e))?,
+            .map_err(|e| Failure::invalid(format!("{source}: {e}")))?,
         ),
     };
+    Ok((choice, puzzles))
+}
+
+fn from_file(options: &SudoplayOptions, path: &Path) -> Result<(Layout, Grid, String), Failure> {
+    let source = Source::File(path.to_path_buf());
+    let reader = cli::open(&source).map_err(|e| Failure::input(&source, e))?;
+    let (choice, puzzles) = puzzles(options, reader, &source.to_string())?;
     let k = options.index;
     if k == 0 {
         return Err(Failure::usage("--index counts from 1"));
@@ -120,11 +188,59 @@ fn from_file(options: &SudoplayOptions, path: &Path) -> Result<(Layout, Grid, St
     )))
 }
 
+/// `--puzzle TEXT` as puzzle text: rows typed apart (`53..7..../6..195...`, or with
+/// spaces between rows of equal length) are joined into the line format; rows with
+/// spaces inside (`5 3 0 0 7 0 0 0 0 / 6 0 0 ...`) become the lines of a block.
+fn typed_text(text: &str) -> String {
+    let text = text.trim();
+    if text.contains(['/', '|']) {
+        let rows: Vec<&str> = text.split(['/', '|']).map(str::trim).collect();
+        if rows.iter().all(|row| !row.contains(char::is_whitespace)) {
+            return rows.concat();
+        }
+        return rows.join("\n");
+    }
+    if !text.contains('\n') {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let length = tokens.first().map_or(0, |t| t.chars().count());
+        if tokens.iter().all(|t| t.chars().count() == length) {
+            return tokens.concat();
+        }
+    }
+    text.to_string()
+}
+
+/// `--puzzle TEXT`: exactly one puzzle, in any format a puzzle file may hold, rows
+/// joined as [`typed_text`] says.
+fn typed(options: &SudoplayOptions, text: &str) -> Result<(Layout, Grid), Failure> {
+    let text = typed_text(text);
+    let reader: Box<dyn BufRead> = Box::new(std::io::Cursor::new(text.into_bytes()));
+    let (choice, puzzles) = puzzles(options, reader, "--puzzle")?;
+    let mut found = Vec::new();
+    for puzzle in puzzles {
+        found.push(puzzle.map_err(|e| Failure::invalid(format!("--puzzle: {e}")))?);
+    }
+    match found.len() {
+        1 => {
+            let grid = found.remove(0).grid;
+            let layout = choice.for_size(grid.size()).map_err(Failure::invalid)?;
+            Ok((layout, grid))
+        }
+        0 => Err(Failure::invalid("--puzzle: no puzzle in the text")),
+        n => Err(Failure::invalid(format!(
+            "--puzzle: {n} puzzles in the text; give one"
+        ))),
+    }
+}
+
 fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failure> {
     let layout = Layout::resolve(options.layout.as_deref().unwrap_or("sudoku"), options.size)
         .map_err(Failure::invalid)?;
     check_size(&layout)?;
-    let seed = options.seed.unwrap_or_else(|| {
+    let daily = options
+        .daily
+        .then(|| options.date.unwrap_or_else(Date::today));
+    let seed = daily.map(Date::seed).or(options.seed).unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 1_000_000)
@@ -154,10 +270,10 @@ fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failur
     };
     let mut generator = Generator::new(&layout, seed).map_err(fail)?;
     let givens = generator.next(&request).map_err(fail)?;
-    let level = options
-        .difficulty
-        .map_or(String::new(), |level| format!(" · {level}"));
-    let title = format!("{} · generated, seed {seed}{level}", board_name(&layout));
+    let title = match daily {
+        Some(date) => format!("{} · daily {date}", board_name(&layout)),
+        None => format!("{} · generated, seed {seed}", board_name(&layout)),
+    };
     Ok((layout, givens, title))
 }
 
@@ -174,17 +290,11 @@ fn resume(path: &Path) -> Result<Loaded, Failure> {
     prepared.game = prepared
         .game
         .resumed(saved.cells, saved.counters, saved.played);
-    let message = first_message(&prepared);
-    Ok(Loaded {
-        prepared,
-        title,
-        message,
-        resumed: Some(path.to_path_buf()),
-    })
+    Ok(finish(prepared, title, Some(path.to_path_buf())))
 }
 
 /// "9x9 sudoku", "x-sudoku 9x9", "hanidoku", "jigsaw 9x9".
-fn board_name(layout: &Layout) -> String {
+pub fn board_name(layout: &Layout) -> String {
     let n = layout.size();
     match layout.name().split_once(' ') {
         Some(("square", _)) => format!("{n}x{n} sudoku"),

@@ -1,20 +1,30 @@
 //! `sudoplay`: the puzzle as a full-screen game in the terminal (ratatui over crossterm).
 //!
-//! The game itself (moves, undo, checking, hints, saved games) is `crate::play`; this
-//! module only loads a game (`load`), turns keys into moves (`app`, `moves`) and draws
-//! (`screen`, `board`, `boxchars`). The terminal is a resource held by a guard: raw mode,
+//! The game itself (moves, undo, checking, hints, saved games, statistics) is
+//! `crate::play`; this module only loads a game (`load`, `date`), maps keys to commands
+//! in one table (`keys`), turns commands into moves and effects (`app`, `actions`,
+//! `moves`), places everything on the screen (`plan`) and draws it (`screen`, `board`,
+//! `palette`, `boxchars`). Key handling does no I/O: it returns effects (save, export,
+//! record a solved game, show the statistics, quit) that the event loop here carries out
+//! (`statsfile` for the statistics). The terminal is a resource held by a guard: raw mode,
 //! the alternate screen and mouse capture are undone when the guard drops, on every
 //! return path, and by the panic hook before a panic message is printed; Ctrl-C is a key
 //! in raw mode and ends the loop like `q` (and a SIGINT from elsewhere sets a flag the
 //! loop polls), so the terminal is restored in every case. The program refuses to start
 //! unless stdin and stdout are terminals, rather than drawing escape codes into a pipe.
 
+mod actions;
 mod app;
 mod board;
 mod boxchars;
+mod date;
+pub mod keys;
 mod load;
 mod moves;
+mod palette;
+mod plan;
 mod screen;
+mod statsfile;
 
 use std::io::{self, IsTerminal, Stdout};
 use std::path::PathBuf;
@@ -22,7 +32,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
@@ -30,12 +42,13 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
-pub use app::{clock_text, App, Prompt, Tone};
-pub use load::MAX_SIZE;
+use app::{App, Effect};
+pub use date::Date;
 
 use super::Failure;
 use crate::gen::rate::Level;
-use board::Palette;
+use palette::Palette;
+use plan::Plan;
 
 /// Exit code after Ctrl-C, as a shell reports a SIGINT (128 + 2).
 const INTERRUPTED: u8 = 130;
@@ -60,10 +73,39 @@ pub struct SudoplayOptions {
     pub seed: Option<u64>,
     /// `--resume FILE`: a saved game.
     pub resume: Option<PathBuf>,
+    /// `--puzzle TEXT`: a puzzle typed on the command line.
+    pub puzzle: Option<String>,
+    /// `--daily`: the puzzle of the day, seeded by the date.
+    pub daily: bool,
+    /// `--date`: the day of `--daily` (default: today, UTC).
+    pub date: Option<Date>,
+    /// `--stats`: print the statistics and exit.
+    pub stats: bool,
+}
+
+/// The KEYS section of `sudoplay --help`, from the key table.
+pub fn keys_help() -> String {
+    keys::help_text()
+}
+
+/// `--stats`: the statistics table on stdout (a note on stderr when it has no games).
+fn print_stats() -> Result<u8, Failure> {
+    let path = statsfile::stats_path().map_err(Failure::error)?;
+    let table = statsfile::table(&path).map_err(Failure::error)?;
+    let mut out = super::stdout();
+    io::Write::write_all(&mut out, table.as_bytes())?;
+    io::Write::flush(&mut out)?;
+    if table.lines().count() <= 1 {
+        eprintln!("sudoplay: no solved games yet in {}", path.display());
+    }
+    Ok(0)
 }
 
 /// Runs the game; returns the exit code (0, or 130 after Ctrl-C).
 pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
+    if options.stats {
+        return print_stats();
+    }
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         return Err(Failure::usage(
             "standard input and output must be a terminal (sudoplay is interactive; \
@@ -80,6 +122,8 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
     if let Some(path) = loaded.resumed {
         app.save_path = path;
     }
+    app.stats = loaded.stats;
+    let stats_path = statsfile::stats_path();
     let palette = Palette {
         color: std::env::var_os("NO_COLOR").map_or(true, |value| value.is_empty()),
     };
@@ -89,7 +133,13 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     let mut guard = TerminalGuard::new()
         .map_err(|e| Failure::error(format!("cannot set up the terminal: {e}")))?;
-    let result = play(&mut guard.terminal, &mut app, palette, &interrupted);
+    let result = play(
+        &mut guard.terminal,
+        &mut app,
+        palette,
+        &interrupted,
+        &stats_path,
+    );
     drop(guard);
     match result {
         Ok(true) => Ok(INTERRUPTED),
@@ -104,32 +154,75 @@ fn play(
     app: &mut App,
     palette: Palette,
     interrupted: &AtomicBool,
+    stats_path: &Result<PathBuf, String>,
 ) -> io::Result<bool> {
-    app.game.clock.start(Instant::now());
+    app.sync_clock(Instant::now());
     loop {
         let now = Instant::now();
-        terminal.draw(|frame| screen::draw(frame, app, palette, now))?;
-        if app.quit {
-            return Ok(false);
-        }
+        let mut plan = None;
+        terminal.draw(|frame| {
+            let placed = Plan::new(app, frame.area());
+            screen::draw(frame, app, &placed, palette, now);
+            plan = Some(placed);
+        })?;
         if interrupted.load(Ordering::SeqCst) {
             return Ok(true);
         }
-        if event::poll(TICK)? {
-            match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => {
-                    let ctrl_c = key.code == event::KeyCode::Char('c')
-                        && key.modifiers.contains(event::KeyModifiers::CONTROL);
-                    app.key(key, Instant::now());
-                    if ctrl_c {
-                        return Ok(true);
-                    }
+        if !event::poll(TICK)? {
+            continue;
+        }
+        let effect = match event::read()? {
+            Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key, Instant::now()),
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let cell = plan.and_then(|plan| plan.cell_at(mouse.column, mouse.row));
+                if let Some(cell) = cell {
+                    app.click(cell);
                 }
-                Event::Mouse(mouse) => app.mouse(mouse),
-                _ => {}
+                None
             }
+            _ => None,
+        };
+        if let Some(effect) = effect {
+            if let Some(interrupted) = carry_out(app, effect, stats_path) {
+                return Ok(interrupted);
+            }
+            app.sync_clock(Instant::now());
         }
     }
+}
+
+/// Does what a key asked of the outside world and tells the app how it went; for
+/// [`Effect::Quit`], whether it was Ctrl-C.
+fn carry_out(app: &mut App, effect: Effect, stats_path: &Result<PathBuf, String>) -> Option<bool> {
+    match effect {
+        Effect::Quit { interrupted } => return Some(interrupted),
+        Effect::Save { path, text } => {
+            let result = write_file(&path, &text);
+            app.saved(&path, result);
+        }
+        Effect::Export { path, text } => {
+            let result = write_file(&path, &text);
+            app.exported(&path, result);
+        }
+        Effect::Record(record) => {
+            let result = stats_path
+                .clone()
+                .and_then(|path| statsfile::append(&path, &record));
+            app.recorded(result);
+        }
+        Effect::ShowStats => {
+            let result = stats_path.clone().and_then(|path| statsfile::table(&path));
+            app.show_stats(result);
+        }
+    }
+    None
+}
+
+/// Writes `text` to `path` atomically, so a failed save leaves the old file whole.
+fn write_file(path: &std::path::Path, text: &str) -> io::Result<()> {
+    let mut file = super::atomic::AtomicFile::create(path)?;
+    io::Write::write_all(&mut file, text.as_bytes())?;
+    file.commit()
 }
 
 /// Raw mode, the alternate screen and mouse capture, undone on drop and on panic.

@@ -1,11 +1,12 @@
 //! Moving the selection: four directions on square boards, six on the honeycomb.
 //!
-//! On the honeycomb each row is offset by half a cell from its neighbours, so a cell has
-//! two neighbours above (up-left, up-right) and two below; `y` `u` `b` `n` reach them (the
+//! On the honeycomb a cell's place is its row and its half-column (`Geometry::Hex`, as
+//! the layout file's picture gives it), so a cell has two neighbours above (up-left,
+//! up-right, one half-column either way) and two below; `y` `u` `b` `n` reach them (the
 //! diagonal keys of roguelike games), and ↑/↓ (`k`/`j`) go up-left and down-right (the
 //! other one at the board's edge), so that ↑ then ↓ comes back.
 
-use crossterm::event::KeyCode;
+use std::collections::HashMap;
 
 use crate::layout::{Geometry, Layout};
 
@@ -30,24 +31,6 @@ pub enum Direction {
     DownRight,
 }
 
-impl Direction {
-    /// The direction a key moves in on `layout`, if it is a moving key there.
-    pub fn of_key(code: KeyCode, layout: &Layout) -> Option<Direction> {
-        let hex = matches!(layout.geometry(), Geometry::Hex { .. });
-        Some(match code {
-            KeyCode::Left | KeyCode::Char('h') => Direction::Left,
-            KeyCode::Right | KeyCode::Char('l') => Direction::Right,
-            KeyCode::Up | KeyCode::Char('k') => Direction::Up,
-            KeyCode::Down | KeyCode::Char('j') => Direction::Down,
-            KeyCode::Char('y') if hex => Direction::UpLeft,
-            KeyCode::Char('u') if hex => Direction::UpRight,
-            KeyCode::Char('b') if hex => Direction::DownLeft,
-            KeyCode::Char('n') if hex => Direction::DownRight,
-            _ => return None,
-        })
-    }
-}
-
 /// For each cell, where each direction leads (itself at an edge).
 pub struct Neighbours {
     /// Per cell: Left, Right, Up, Down, UpLeft, UpRight, DownLeft, DownRight.
@@ -57,27 +40,40 @@ pub struct Neighbours {
 impl Neighbours {
     /// The neighbour table of `layout`.
     pub fn new(layout: &Layout) -> Neighbours {
-        let lengths = layout.row_lengths();
-        let widest = lengths.iter().copied().max().unwrap_or(0);
-        let hex = matches!(layout.geometry(), Geometry::Hex { .. });
-        // A cell's place in half-cell units: rows of the honeycomb are centred.
-        let indent = |row: usize| if hex { widest - lengths[row] } else { 0 };
-        let at = |row: isize, half: isize| -> Option<usize> {
-            let row = usize::try_from(row).ok().filter(|&r| r < lengths.len())?;
-            let offset = half - indent(row) as isize;
-            let step = if hex { 2 } else { 1 };
-            if offset < 0 || offset % step != 0 {
-                return None;
-            }
-            let col = (offset / step) as usize;
-            (col < lengths[row]).then(|| layout.cell(row, col))
+        // A cell's place: (row, x), x in half-columns on the honeycomb (cells of a row 2
+        // apart), in columns on a square board (1 apart).
+        let (places, step): (Vec<(isize, isize)>, isize) = match layout.geometry() {
+            Geometry::Hex { half_columns, .. } => (
+                (0..layout.num_cells())
+                    .map(|cell| {
+                        (
+                            layout.position(cell).0 as isize,
+                            half_columns[cell] as isize,
+                        )
+                    })
+                    .collect(),
+                2,
+            ),
+            Geometry::Square { .. } => (
+                (0..layout.num_cells())
+                    .map(|cell| {
+                        let (row, col) = layout.position(cell);
+                        (row as isize, col as isize)
+                    })
+                    .collect(),
+                1,
+            ),
         };
+        let hex = step == 2;
+        let at: HashMap<(isize, isize), usize> = places
+            .iter()
+            .enumerate()
+            .map(|(cell, &place)| (place, cell))
+            .collect();
         let table = (0..layout.num_cells())
             .map(|cell| {
-                let (row, col) = layout.position(cell);
-                let (r, step) = (row as isize, if hex { 2 } else { 1 });
-                let half = (indent(row) + col * step as usize) as isize;
-                let go = |dr: isize, dh: isize| at(r + dr, half + dh);
+                let (r, x) = places[cell];
+                let go = |dr: isize, dx: isize| at.get(&(r + dr, x + dx)).copied();
                 let stay = |target: Option<usize>| target.unwrap_or(cell);
                 let (up, down) = if hex {
                     (go(-1, -1).or(go(-1, 1)), go(1, 1).or(go(1, -1)))
@@ -89,10 +85,10 @@ impl Neighbours {
                     stay(go(0, step)),
                     stay(up),
                     stay(down),
-                    stay(go(-1, -1)),
-                    stay(go(-1, 1)),
-                    stay(go(1, -1)),
-                    stay(go(1, 1)),
+                    stay(go(-1, -1).filter(|_| hex)),
+                    stay(go(-1, 1).filter(|_| hex)),
+                    stay(go(1, -1).filter(|_| hex)),
+                    stay(go(1, 1).filter(|_| hex)),
                 ]
             })
             .collect();
@@ -127,7 +123,6 @@ mod tests {
         assert_eq!(moves.step(0, Direction::Right), 1);
         assert_eq!(moves.step(0, Direction::Down), 9);
         assert_eq!(moves.step(80, Direction::Down), 80);
-        assert_eq!(Direction::of_key(KeyCode::Char('y'), &layout), None);
     }
 
     #[test]
@@ -158,5 +153,30 @@ mod tests {
         // The top-left corner has no up neighbour: ↑ stays.
         assert_eq!(moves.step(0, Direction::Up), 0);
         assert_eq!(moves.step(0, Direction::Down), 6);
+    }
+
+    #[test]
+    fn the_flowers_rows_step_as_its_map_shows() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testdata/layouts/flower.layout"
+        );
+        let layout = Layout::resolve(path, None).unwrap();
+        let moves = Neighbours::new(&layout);
+        let name = |cell| crate::play::cell_name(&layout, cell);
+        // Row 3 starts at half-column 5, row 4 at 4: r3c1's down-left is r4c1, its
+        // down-right r4c2 (a centred drawing would put r4c1 straight under r3c1).
+        let r3c1 = layout.cell(2, 0);
+        assert_eq!(name(moves.step(r3c1, Direction::DownLeft)), "r4c1");
+        assert_eq!(name(moves.step(r3c1, Direction::DownRight)), "r4c2");
+        // Row 1 (two cells from half-column 9) over row 2 (five from 8).
+        assert_eq!(
+            name(moves.step(layout.cell(0, 0), Direction::DownLeft)),
+            "r2c1"
+        );
+        assert_eq!(
+            name(moves.step(layout.cell(0, 1), Direction::DownRight)),
+            "r2c3"
+        );
     }
 }

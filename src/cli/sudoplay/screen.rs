@@ -1,7 +1,8 @@
-//! The whole screen: a title line, the board with a side panel (the selected cell, the
-//! message), a status line (time, moves, mistakes, hints, or an open question) and a key
-//! line; `?` lays the list of every key over it. A terminal too small for the board gets a
-//! message saying how large it must be instead.
+//! The whole screen, drawn from the game's state and the [`Plan`] (nothing here changes
+//! the game): a title line, the board with a side panel (the selected cell, the digits
+//! still to place, the message), a status line (time, moves, mistakes, hints, or an open
+//! question) and a key line; `?` lays every key over it, `S` the statistics. A terminal
+//! too small for the board gets a message saying how large it must be instead.
 
 use std::time::Instant;
 
@@ -11,68 +12,63 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::app::{clock_text, App, Prompt, Tone};
-use super::board::{board_size, draw_board, Palette};
+use super::app::{App, Overlay, Prompt, Tone};
+use super::board::draw_board;
+use super::keys;
+use super::palette::Palette;
+use super::plan::Plan;
 use crate::layout::{Geometry, HouseKind};
 use crate::play::cell_name;
-
-/// Narrowest side panel: below this the panel's messages would be unreadable.
-pub const PANEL_MIN: u16 = 22;
-
-/// Lines above and below the board: title, status, keys.
-const CHROME: u16 = 3;
-
-/// The terminal size the board needs (board, panel, chrome), given `room` to try the
-/// spacious style in.
-pub fn needed(app: &App, room: (u16, u16)) -> (u16, u16) {
-    let board = board_size(
-        app.layout(),
-        (
-            room.0.saturating_sub(PANEL_MIN + 1),
-            room.1.saturating_sub(CHROME),
-        ),
-    );
-    (board.0 + 1 + PANEL_MIN, board.1 + CHROME)
-}
+use crate::play::stats::clock_text;
 
 /// Draws everything for `now`.
-pub fn draw(frame: &mut Frame, app: &mut App, palette: Palette, now: Instant) {
-    let area = frame.area();
-    let (need_w, need_h) = needed(app, (area.width, area.height));
-    if area.width < need_w || area.height < need_h {
-        return too_small(frame, app, (need_w, need_h));
+pub fn draw(frame: &mut Frame, app: &App, plan: &Plan, palette: Palette, now: Instant) {
+    if let Some(need) = plan.too_small {
+        return too_small(frame, app, need);
     }
-    let board = board_size(
-        app.layout(),
-        (area.width - PANEL_MIN - 1, area.height - CHROME),
-    );
+    let area = plan.area;
     let title = Line::from(vec![
         Span::styled("sudoplay", Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!(" · {}", app.title)),
     ]);
-    frame.render_widget(Paragraph::new(title), Rect::new(0, 0, area.width, 1));
-    let board_area = Rect::new(0, 1, board.0, board.1);
-    draw_board(app, palette, board_area, frame.buffer_mut());
-    let panel = Rect::new(
-        board.0 + 2,
-        1,
-        area.width - board.0 - 2,
-        area.height - CHROME,
-    );
     frame.render_widget(
-        Paragraph::new(panel_lines(app, palette)).wrap(Wrap { trim: false }),
-        panel,
+        Paragraph::new(title),
+        Rect::new(area.x, area.y, area.width, 1),
     );
-    let status = Rect::new(0, area.height - 2, area.width, 1);
-    frame.render_widget(Paragraph::new(status_line(app, now)), status);
-    let keys = Rect::new(0, area.height - 1, area.width, 1);
+    if app.paused {
+        let text = vec![
+            Line::from(""),
+            Line::from(Span::styled(
+                "Paused",
+                Style::new().add_modifier(Modifier::BOLD),
+            )),
+            Line::from("the clock waits"),
+            Line::from("Space resumes"),
+        ];
+        frame.render_widget(
+            Paragraph::new(text)
+                .wrap(Wrap { trim: true })
+                .alignment(ratatui::layout::Alignment::Center)
+                .block(Block::default().borders(Borders::ALL)),
+            plan.board,
+        );
+    } else {
+        draw_board(app, plan, palette, frame.buffer_mut());
+    }
     frame.render_widget(
-        Paragraph::new(key_line(app, area.width as usize))
+        Paragraph::new(panel_lines(app, palette, plan.panel.width)).wrap(Wrap { trim: false }),
+        plan.panel,
+    );
+    frame.render_widget(Paragraph::new(status_line(app, now)), plan.status);
+    frame.render_widget(
+        Paragraph::new(keys::key_line(app.layout(), area.width as usize))
             .style(Style::new().add_modifier(Modifier::DIM)),
-        keys,
+        plan.keys,
     );
-    if app.help {
-        help(frame, app);
+    match &app.overlay {
+        Some(Overlay::Help) => help(frame, app),
+        Some(Overlay::Stats(table)) => stats(frame, table),
+        None => {}
     }
 }
 
@@ -96,8 +92,17 @@ fn too_small(frame: &mut Frame, app: &App, (w, h): (u16, u16)) {
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
-/// The selected cell, its houses or lines, its marks, the mode, then the message.
-fn panel_lines(app: &App, palette: Palette) -> Vec<Line<'static>> {
+fn digits(marks: u64, size: usize) -> String {
+    let list: Vec<String> = (1..=size as u8)
+        .filter(|d| marks & (1 << (d - 1)) != 0)
+        .map(|d| d.to_string())
+        .collect();
+    list.join(" ")
+}
+
+/// The selected cell, its houses or lines, its marks, the modes, the digits still to
+/// place, then the message.
+fn panel_lines(app: &App, palette: Palette, width: u16) -> Vec<Line<'static>> {
     let layout = app.layout();
     let cell = app.selected;
     let groups: Vec<String> = layout
@@ -106,6 +111,7 @@ fn panel_lines(app: &App, palette: Palette) -> Vec<Line<'static>> {
         .filter(|g| {
             !matches!(g.kind, HouseKind::Row | HouseKind::Column) || layout.houses().is_empty()
         })
+        .filter(|g| g.kind != HouseKind::Neighbours)
         .map(|g| g.to_string())
         .collect();
     let mut lines = vec![Line::from(vec![
@@ -120,17 +126,27 @@ fn panel_lines(app: &App, palette: Palette) -> Vec<Line<'static>> {
         lines.push(Line::from("given"));
     }
     if state.marks != 0 {
-        let marks: Vec<String> = (1..=layout.size() as u8)
-            .filter(|d| state.marks & (1 << (d - 1)) != 0)
-            .map(|d| d.to_string())
-            .collect();
-        lines.push(Line::from(format!("marks {}", marks.join(" "))));
+        lines.push(Line::from(format!(
+            "marks {}",
+            digits(state.marks, layout.size())
+        )));
+    }
+    if app.auto && state.digit == 0 && !app.paused {
+        let auto = app.game.auto_candidates()[cell];
+        lines.push(Line::from(format!(
+            "candidates {}",
+            digits(auto, layout.size())
+        )));
     }
     if app.pencil {
         lines.push(Line::from(Span::styled(
             "pencil mode: digits mark",
             Style::new().add_modifier(Modifier::REVERSED),
         )));
+    }
+    if let Some(left) = app.game.digits_left() {
+        lines.push(Line::from(""));
+        lines.extend(digits_left(&left, app.highlighted(), palette, width));
     }
     lines.push(Line::from(""));
     let style = match app.message.1 {
@@ -140,6 +156,55 @@ fn panel_lines(app: &App, palette: Palette) -> Vec<Line<'static>> {
     };
     for text in app.message.0.lines() {
         lines.push(Line::from(Span::styled(text.to_string(), style)));
+    }
+    lines
+}
+
+/// "to place" over two lines per chunk: the digits, and under each how many are left
+/// (`·` for none), the highlighted digit's column highlighted.
+fn digits_left(
+    left: &[usize],
+    highlight: Option<u8>,
+    palette: Palette,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let column = left
+        .iter()
+        .map(|count| count.to_string().len())
+        .chain([left.len().to_string().len()])
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let per_line = (width as usize / column).max(1);
+    let mut lines = vec![Line::from("to place")];
+    for (chunk_index, chunk) in left.chunks(per_line).enumerate() {
+        let mut heads = Vec::new();
+        let mut counts = Vec::new();
+        for (i, &count) in chunk.iter().enumerate() {
+            let digit = chunk_index * per_line + i + 1;
+            let mut style = if count == 0 {
+                Style::new().add_modifier(Modifier::DIM)
+            } else {
+                Style::new()
+            };
+            if highlight == Some(digit as u8) {
+                style = style.patch(palette.highlight());
+                if palette.plain() {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+            }
+            let count = if count == 0 {
+                "·".to_string()
+            } else {
+                count.to_string()
+            };
+            heads.push(Span::styled(format!("{digit:>w$}", w = column - 1), style));
+            heads.push(Span::raw(" "));
+            counts.push(Span::styled(format!("{count:>w$}", w = column - 1), style));
+            counts.push(Span::raw(" "));
+        }
+        lines.push(Line::from(heads));
+        lines.push(Line::from(counts));
     }
     lines
 }
@@ -171,11 +236,15 @@ fn status_line(app: &App, now: Instant) -> Line<'static> {
         counters.mistakes,
         counters.hints
     );
-    if app.pencil {
-        text.push_str("  [pencil]");
-    }
-    if app.solved_in.is_some() {
-        text.push_str("  solved");
+    for (on, word) in [
+        (app.pencil, "  [pencil]"),
+        (app.auto, "  [auto]"),
+        (app.paused, "  paused"),
+        (app.solved_in.is_some(), "  solved"),
+    ] {
+        if on {
+            text.push_str(word);
+        }
     }
     Line::from(Span::styled(
         text,
@@ -183,120 +252,56 @@ fn status_line(app: &App, now: Instant) -> Line<'static> {
     ))
 }
 
-/// The keys that fit in `width`, most useful first.
-fn key_line(app: &App, width: usize) -> String {
-    let layout = app.layout();
-    let hex = matches!(layout.geometry(), Geometry::Hex { .. });
-    let moving = if hex {
-        "←→hl yubn move"
-    } else {
-        "arrows/hjkl move"
-    };
-    let digits = if layout.size() > 9 {
-        format!("1-{}: 1 6 = 16", layout.size())
-    } else {
-        format!("1-{} place", layout.size())
-    };
-    let items = [
-        moving.to_string(),
-        digits,
-        "0 clear".to_string(),
-        "t hint".to_string(),
-        "c check".to_string(),
-        "? keys".to_string(),
-        "q quit".to_string(),
-        "p pencil".to_string(),
-        "z undo".to_string(),
-    ];
-    let mut line = String::new();
-    for item in items {
-        let extra = if line.is_empty() { 0 } else { 2 };
-        if line.chars().count() + extra + item.chars().count() > width {
-            break;
-        }
-        if !line.is_empty() {
-            line.push_str("  ");
-        }
-        line.push_str(&item);
-    }
-    line
-}
-
-/// Every key, laid over the screen.
-fn help(frame: &mut Frame, app: &App) {
-    let hex = matches!(app.layout().geometry(), Geometry::Hex { .. });
-    let n = app.layout().size();
-    let mut rows: Vec<(&str, String)> = vec![];
-    if hex {
-        rows.push(("← → h l", "move along the row".into()));
-        rows.push((
-            "y u / b n",
-            "move up-left, up-right / down-left, down-right".into(),
-        ));
-        rows.push(("↑ ↓ k j", "move up-left / down-right".into()));
-    } else {
-        rows.push(("← ↓ ↑ → h j k l", "move".into()));
-    }
-    if n > 9 {
-        rows.push((
-            "1-9, 0",
-            format!("digits: two keys for 10-{n} (1 then 6 is 16);"),
-        ));
-        rows.push(("", "Enter or Space after a lone 1 or 2 places it".into()));
-    } else {
-        rows.push(("1-9", format!("place a digit (1-{n})")));
-    }
-    rows.extend([
-        (
-            "0 Bksp Del",
-            "clear the cell (digit, then its marks)".to_string(),
-        ),
-        ("p", "pencil mode: digits add or remove marks".into()),
-        ("z / Z", "undo / redo, without limit".into()),
-        ("t", "hint: fill one cell and say why".into()),
-        ("H", "the cell's candidates left by propagation".into()),
-        (
-            "c",
-            "check the rules; y then compares with the solution".into(),
-        ),
-        ("s", "save the game (open it with sudoplay --resume)".into()),
-        (
-            "x",
-            "export the board in line format (for gridcheck)".into(),
-        ),
-        ("mouse", "click a cell to select it".into()),
-        ("Esc", "clear the check's marks".into()),
-        ("q", "quit (asks first when moves are not saved)".into()),
-        ("Ctrl-C", "quit at once".into()),
-    ]);
-    let lines: Vec<Line> = rows
-        .into_iter()
-        .map(|(key, what)| {
-            Line::from(vec![
-                Span::styled(
-                    format!("{key:<16}"),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(what),
-            ])
-        })
-        .collect();
+/// A window in the middle of the screen with `lines` in it.
+fn window(frame: &mut Frame, title: &str, lines: Vec<Line>, width: u16) {
     let area = frame.area();
     let height = (lines.len() as u16 + 2).min(area.height);
-    let width = 70.min(area.width);
+    let width = width.min(area.width);
     let rect = Rect::new(
-        (area.width - width) / 2,
-        (area.height - height) / 2,
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
         width,
         height,
     );
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(" keys (any key closes) "),
-        ),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         rect,
     );
+}
+
+/// Every key of this board, from the key table, laid over the screen.
+fn help(frame: &mut Frame, app: &App) {
+    const KEYS: usize = 16;
+    let width = frame.area().width.min(80);
+    let room = (width as usize).saturating_sub(KEYS + 3).max(20);
+    let mut lines = Vec::new();
+    for (label, what) in keys::help_rows(app.layout()) {
+        for (i, text) in keys::wrap(&what, room).into_iter().enumerate() {
+            let key = if i == 0 { label.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{key:<KEYS$} "),
+                    Style::new().add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(text),
+            ]));
+        }
+    }
+    window(
+        frame,
+        " keys (any key closes; the clock waits) ",
+        lines,
+        width,
+    );
+}
+
+/// The statistics table, laid over the screen.
+fn stats(frame: &mut Frame, table: &str) {
+    let mut lines: Vec<Line> = table.lines().map(|l| Line::from(l.to_string())).collect();
+    if lines.len() <= 1 {
+        lines.push(Line::from("no solved games yet"));
+    }
+    let width = table.lines().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4;
+    window(frame, " statistics (any key closes) ", lines, width.max(36));
 }

@@ -3,15 +3,9 @@
 //! scripts standing in for `satsolve` and the peers, lying in a known way.
 
 use super::*;
+use crate::testkit::fixtures::scratch;
+use crate::testkit::peers::Peer;
 use std::os::unix::fs::PermissionsExt;
-
-/// A fresh scratch directory for one test.
-pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudosat-diffcheck-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// An executable `sh` script `name` in `dir` with `body`; returns its path.
 pub(crate) fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
@@ -26,8 +20,10 @@ pub(crate) fn tools(dir: &Path, satsolve: PathBuf, minisat: Option<PathBuf>) -> 
     Tools {
         satsolve,
         sudoku2cnf: PathBuf::from("/nonexistent/sudoku2cnf"),
-        minisat,
-        cadical: None,
+        peers: minisat
+            .map(|program| Peer::MiniSat.at(program))
+            .into_iter()
+            .collect(),
         scratch: dir.to_path_buf(),
         timeout: 10,
         dpll_puzzle_conflicts: None,

@@ -1,5 +1,6 @@
 use super::*;
-use crate::testkit::diffcheck::tests::{scratch, script, tools};
+use crate::testkit::diffcheck::tests::{script, tools};
+use crate::testkit::fixtures::scratch;
 
 /// (1 or 2), then the cubes -1 (SAT: only -1 2) and -1 -2 (UNSAT).
 fn small_batch() -> Batch {
