@@ -306,7 +306,12 @@ fn presolved_hanidoku_cubes_give_the_same_answers() {
     let cubes = |text: &str| -> Vec<Vec<i64>> {
         text.lines()
             .filter(|line| line.starts_with("a "))
-            .map(|line| line[2..].split_whitespace().map(|t| t.parse().unwrap()).collect())
+            .map(|line| {
+                line[2..]
+                    .split_whitespace()
+                    .map(|t| t.parse().unwrap())
+                    .collect()
+            })
             .collect()
     };
     for (big, small) in cubes(&text).iter().zip(cubes(&plain_text)) {

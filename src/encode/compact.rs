@@ -259,7 +259,11 @@ mod tests {
         let fixed = propagate(&Grid::for_layout(&layout, cells).unwrap(), &layout);
         for cell in [1, 2, 3, 4, 5, 11, 18, 26] {
             for digit in 6..=9 {
-                assert_eq!(fixed.value(cell, digit), Some(false), "cell {cell} digit {digit}");
+                assert_eq!(
+                    fixed.value(cell, digit),
+                    Some(false),
+                    "cell {cell} digit {digit}"
+                );
             }
             for digit in 2..=5 {
                 assert_eq!(fixed.value(cell, digit), None, "cell {cell} digit {digit}");

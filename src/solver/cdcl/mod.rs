@@ -116,6 +116,10 @@ pub struct Solver {
     preprocess: preprocess::Preprocess,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
+    /// Set by the first [`Solver::solve_cube`]: the solver serves a stream of cubes,
+    /// whose garbage collections rewrite only the watch lists of moved clauses (see
+    /// [`reduce::collect_garbage`]).
+    serves_cubes: bool,
 }
 
 /// How one run between restarts ended.
@@ -188,6 +192,7 @@ impl Solver {
             proof: None,
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),
+            serves_cubes: false,
             options,
         };
         solver.ensure_vars(num_vars);
@@ -619,6 +624,7 @@ impl Solver {
             &mut self.trail,
             &deleted,
             garbage_fraction,
+            self.serves_cubes,
         ) {
             self.stats.garbage_collections += 1;
         }
