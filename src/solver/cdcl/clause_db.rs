@@ -184,7 +184,7 @@ impl ClauseDb {
         // `cref.offset()` and its `len` literals after the two header words are inside
         // the arena; no other reference into the arena lives while `self` is borrowed.
         unsafe {
-            let len = ((*base.add(cref.offset())).code() >> LEN_SHIFT) as usize;
+            let len = (*base.add(cref.offset())).code() >> LEN_SHIFT;
             std::slice::from_raw_parts_mut(base.add(cref.offset() + HEADER), len)
         }
     }

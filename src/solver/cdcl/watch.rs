@@ -335,7 +335,8 @@ pub unsafe fn propagate(
             // stored in `db`.
             let lits = unsafe { db.lits_unchecked_mut(cref) };
             debug_assert!(lits.len() >= 3, "a long watch on a short clause");
-            // SAFETY (indices 0 and 1 below): a long clause has at least three literals.
+            // SAFETY: indices 0 and 1 are in bounds, as a long clause has at least
+            // three literals.
             let first = unsafe {
                 if *lits.get_unchecked(0) == false_lit {
                     *lits.get_unchecked_mut(0) = *lits.get_unchecked(1);
@@ -360,6 +361,7 @@ pub unsafe fn propagate(
             for k in 2..lits.len() {
                 // SAFETY: `k < lits.len()`; the literal is of the same clause as `first`.
                 let candidate = unsafe { *lits.get_unchecked(k) };
+                // SAFETY: `candidate` is a literal of the same clause as `first`.
                 if !unsafe { trail.is_false_unchecked(candidate) } {
                     // SAFETY: `1 < k < lits.len()`.
                     unsafe {
