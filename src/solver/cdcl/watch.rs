@@ -164,8 +164,8 @@ impl Watches {
     /// compaction) up to date after [`ClauseDb::compact`]: a watch of a clause the
     /// compaction kept points to its place, one of a clause it dropped goes; every other
     /// list is untouched and still right. Each list keeps its order (unlike
-    /// [`Watches::rebuild`], so the search differs from one after a rebuild); a long list
-    /// far above its new length is shrunk as there.
+    /// [`Watches::rebuild`]; [`Watches::restore_arena_order`] gives the long lists that
+    /// order back); a long list far above its new length is shrunk as there.
     pub fn relocate(&mut self, relocation: &Relocation, dirty: &[(bool, usize)]) {
         let moved = |cref: &mut ClauseRef| match relocation.get(*cref) {
             Some(new) => {
@@ -183,6 +183,25 @@ impl Watches {
                 if list.capacity() > 2 * list.len() + 16 {
                     list.shrink_to(list.len() + list.len() / 2 + 4);
                 }
+            }
+        }
+    }
+
+    /// Puts every long list in arena order, each blocker the clause's other watched
+    /// literal: the long lists as [`Watches::rebuild`] leaves them, after
+    /// [`Watches::relocate`] (whose binary lists already are: a binary watch never
+    /// moves, and they were pushed in arena order). The order of the lists steers the
+    /// search; with it a stream's cubes search as they did after a full rebuild.
+    pub fn restore_arena_order(&mut self, db: &ClauseDb) {
+        for (code, list) in self.lists.iter_mut().enumerate() {
+            list.sort_unstable_by_key(|watch| watch.cref);
+            for watch in list.iter_mut() {
+                let lits = db.lits(watch.cref);
+                watch.blocker = if lits[0].code() == code {
+                    lits[1]
+                } else {
+                    lits[0]
+                };
             }
         }
     }
