@@ -169,9 +169,11 @@ bench-gen: build
 
 # The 1,050 hard Hanidoku puzzles through the pipeline, against MiniSat and CaDiCaL.
 # The 1,050 hard Hanidoku puzzles as one stream through sudoku2cnf | satsolve |
-# model2grid on one and two jobs, best of 3 interleaved runs, conflicts and ms per puzzle,
-# every grid checked by gridcheck; MiniSat and CaDiCaL on 100 of them, one CNF each.
-# BASELINE_BIN=DIR adds a baseline build's binaries; writes scratch/bench-hanidoku/summary.md.
+# model2grid on one and two jobs, best of 3 interleaved runs: CPU and wall ms per puzzle,
+# conflicts, ns per propagation and µs per conflict, every grid checked by gridcheck;
+# 20 strictly minimal puzzles by sudokugen (checked unique and minimal); MiniSat and
+# CaDiCaL on 100 of them, one CNF each, with their conflicts. BASELINE_BIN=DIR adds a
+# baseline build's binaries in the same turns; writes scratch/bench-hanidoku/summary.md.
 BASELINE_BIN ?=
 bench-hanidoku: build
 	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(SATSOLVE_FLAGS_ARG) \

@@ -43,6 +43,10 @@ struct Args {
     /// Write the incremental CNF stream even for a file of one puzzle.
     #[arg(long, conflicts_with_all = ["index", "split", "break_symmetry"])]
     stream: bool,
+    /// In a stream, write each cube as the givens' consequences by the single and run
+    /// rules (fixed cells and removed candidates as literals), not the givens alone.
+    #[arg(long, conflicts_with_all = ["index", "split"])]
+    presolve: bool,
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         lines: args.lines,
         break_symmetry: args.break_symmetry,
         stream: args.stream,
+        presolve: args.presolve,
     };
     cli::run("sudoku2cnf", || sudoku2cnf::run(&options))
 }

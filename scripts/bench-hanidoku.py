@@ -2,7 +2,7 @@
 """The hard Hanidoku set through the stream pipeline, a baseline build against this one.
 
     scripts/bench-hanidoku.py [--bin DIR] [--baseline-bin DIR] [--puzzles FILE]
-                              [--jobs 1,2] [--runs 3] [--sample 100]
+                              [--jobs 1,2] [--runs 3] [--sample 100] [--gen 20]
                               [--satsolve-flags ARGS] [OUT]
 
 The whole file is measured as one stream: `sudoku2cnf --layout hanidoku FILE | satsolve --jobs J --true-only --stats |
@@ -14,16 +14,27 @@ given) runs the pipeline for each job count, the builds interleaved run by run
 pipeline), which a shared machine disturbs less. Reported per build and job count: wall
 and CPU ms per puzzle, conflicts per puzzle (satsolve's `c conflicts`, summed over the
 workers), CPU µs per conflict, and the grids gridcheck found valid; then the rate of
-this build against the baseline, by wall time and by CPU time.
+this build against the baseline, by wall time and by CPU time. The solver's own CPU time
+(`satsolve` alone, from `wait4`) over its propagations and conflicts gives ns per
+propagation and µs per conflict, the cost of one step of the search apart from how
+many steps it takes.
+
+Generation: each build makes `--gen` strictly minimal Hanidoku puzzles (`sudokugen puzzles
+N --layout hanidoku --check-conflicts 0 --seed 1`), in the same interleaved turns; least
+CPU time counts. The puzzles of this build are checked by the pipeline, not by the
+generator: every one unique (`satsolve --models 2`), and every given needed (each puzzle
+with one given blanked, in turn, has two solutions).
 
 For reference, MiniSat and CaDiCaL (when on PATH) solve the first `--sample` puzzles one
 CNF each (`sudoku2cnf --encoding extended --split`: one process per puzzle, as they take
-single formulas), with satsolve on the same files; their grids are checked the same way.
+single formulas), with satsolve on the same files; their grids are checked the same way,
+and their conflict counts (MiniSat's `conflicts`, CaDiCaL's `c conflicts:`, satsolve's
+`c conflicts`) say how much search a general solver needs on the same formulas.
 
 --satsolve-flags (`make bench-hanidoku SATSOLVE_FLAGS=...`) appends arguments to this
 build's satsolve command lines (not the baseline's, which may predate them): with
 `--baseline-bin` naming this same build, an option's effect is measured in one run.
-Runs, CPU times, solver calls and grid checks are scripts/benchlib.py's.
+CPU times of the children, grid checks, commit and machine are scripts/benchlib.py's.
 
 The load average before and after goes into the summary, since the machine may be shared.
 Writes OUT/summary.md (default scratch/bench-hanidoku) and prints it. Exit 0 when every
@@ -39,7 +50,7 @@ import time
 from pathlib import Path
 
 from benchlib import (ROOT, add_satsolve_flags, children_cpu, commit, gridcheck, machine,
-                      run_solver, satsolve_flags, shared_path, solver_table)
+                      satsolve_flags, shared_path)
 
 DEFAULT_PUZZLES = shared_path("puzzles/hanidoku/1050_hard_hanidoku.txt")
 TOOLS = ("sudoku2cnf", "satsolve", "model2grid", "gridcheck")
@@ -48,6 +59,18 @@ TOOLS = ("sudoku2cnf", "satsolve", "model2grid", "gridcheck")
 def fail(message):
     print(f"bench-hanidoku: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def wait_cpu(process):
+    """Waits for `process`; its exit code and CPU seconds (user + system) from wait4."""
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_utime + usage.ru_stime
+
+
+def stat(text, name):
+    """Sum of satsolve's `c NAME N` lines (one per worker)."""
+    return sum(int(m) for m in re.findall(rf"^c {name}\s+(\d+)", text, re.M))
 
 
 def check_grids(bin_dir, puzzles, grids):
@@ -61,7 +84,8 @@ def count_puzzles(puzzles):
 
 
 def run_stream(bin_dir, puzzles, jobs, grids, flags=()):
-    """One run of the pipeline: wall s, CPU s of the children, conflicts."""
+    """One run of the pipeline: wall s, CPU s of the children, CPU s of satsolve alone,
+    conflicts, propagations."""
     cpu = children_cpu()
     start = time.perf_counter()
     with open(grids, "wb") as out:
@@ -75,13 +99,63 @@ def run_stream(bin_dir, puzzles, jobs, grids, flags=()):
                                   stdin=solve.stdout, stdout=out)
         solve.stdout.close()
         stats = solve.stderr.read().decode()
-        codes = (encode.wait(), solve.wait(), decode.wait())
+        solve_code, solve_cpu = wait_cpu(solve)
+        codes = (encode.wait(), solve_code, decode.wait())
     wall = time.perf_counter() - start
     cpu = children_cpu() - cpu
     if codes[0] != 0 or codes[2] != 0 or codes[1] not in (0, 10, 20):
         print(f"bench-hanidoku: {bin_dir}: pipeline exit codes {codes}\n{stats}", file=sys.stderr)
-    conflicts = sum(int(m) for m in re.findall(r"^c conflicts\s+(\d+)", stats, re.M))
-    return wall, cpu, conflicts
+    return wall, cpu, solve_cpu, stat(stats, "conflicts"), stat(stats, "propagations")
+
+
+def run_gen(bin_dir, count, out):
+    """One run of the generator: wall s, CPU s, the puzzles' text."""
+    start = time.perf_counter()
+    with open(out, "wb") as sink:
+        gen = subprocess.Popen([f"{bin_dir}/sudokugen", "puzzles", str(count), "--layout", "hanidoku",
+                                "--check-conflicts", "0", "--seed", "1"], stdout=sink)
+        code, cpu = wait_cpu(gen)
+    wall = time.perf_counter() - start
+    if code != 0:
+        fail(f"{bin_dir}/sudokugen exited with {code}")
+    return wall, cpu, Path(out).read_text()
+
+
+def models_verdicts(bin_dir, puzzles_text, work, name):
+    """`gridcheck --unique` verdicts (unique/several/...) of each puzzle of the text."""
+    source = work / f"{name}.txt"
+    source.write_text(puzzles_text)
+    encode = subprocess.Popen([f"{bin_dir}/sudoku2cnf", "--layout", "hanidoku", "--stream", str(source)],
+                              stdout=subprocess.PIPE)
+    solve = subprocess.Popen([f"{bin_dir}/satsolve", "--models", "2"], stdin=encode.stdout,
+                             stdout=subprocess.PIPE)
+    encode.stdout.close()
+    decode = subprocess.Popen([f"{bin_dir}/model2grid", "--layout", "hanidoku", "--format", "line"],
+                              stdin=solve.stdout, stdout=subprocess.PIPE)
+    solve.stdout.close()
+    check = subprocess.run([f"{bin_dir}/gridcheck", "--layout", "hanidoku", "--unique", "--puzzle",
+                            str(source)], stdin=decode.stdout, capture_output=True, text=True)
+    decode.stdout.close()
+    encode.wait(), solve.wait(), decode.wait()
+    return [line.split(": ", 1)[1] for line in check.stdout.splitlines() if ": " in line]
+
+
+def check_minimal(bin_dir, puzzles_text, work):
+    """(unique, minimal, total) over the puzzles: unique by `satsolve --models 2`, minimal
+    when each puzzle with any one given blanked has two solutions."""
+    puzzles = [line for line in puzzles_text.splitlines() if line.strip()]
+    unique = models_verdicts(bin_dir, "\n".join(puzzles) + "\n", work, "gen-unique").count("unique")
+    fewer, owner = [], []
+    for index, puzzle in enumerate(puzzles):
+        for cell, symbol in enumerate(puzzle):
+            if symbol not in ".0":
+                fewer.append(puzzle[:cell] + "." + puzzle[cell + 1:])
+                owner.append(index)
+    verdicts = models_verdicts(bin_dir, "\n".join(fewer) + "\n", work, "gen-fewer")
+    not_minimal = {owner[i] for i, verdict in enumerate(verdicts) if verdict != "several"}
+    if len(verdicts) != len(fewer):
+        not_minimal = set(range(len(puzzles)))
+    return unique, len(puzzles) - len(not_minimal), len(puzzles)
 
 
 def sample_run(builds, puzzles, sample, work, flags=()):
@@ -95,23 +169,38 @@ def sample_run(builds, puzzles, sample, work, flags=()):
     subprocess.run([f"{bin_dir}/sudoku2cnf", "--layout", "hanidoku", "--encoding", "extended",
                     "--split", str(split), str(source)], check=True)
     cnfs = sorted(split.glob("*.cnf"))
-    table = solver_table(work, f"{bin_dir}/satsolve", flags)
-    solvers = {"satsolve (one process per puzzle)": table["satsolve"],
-               "minisat": table["minisat"], "cadical": table["cadical"]}
+    result = work / "minisat.res"
+    solvers = {
+        "satsolve (one process per puzzle)": lambda cnf: ([f"{bin_dir}/satsolve", "--stats", *flags, str(cnf)], None),
+        "minisat": lambda cnf: (["minisat", "-verb=1", str(cnf), str(result)], result),
+        "cadical": lambda cnf: (["cadical", str(cnf)], None),
+    }
+    conflict_patterns = {
+        "satsolve (one process per puzzle)": r"^c conflicts\s+(\d+)",
+        "minisat": r"^conflicts\s*:\s*(\d+)",
+        "cadical": r"^c conflicts:\s+(\d+)",
+    }
     rows = []
     valid_all = True
-    for name, solver in solvers.items():
-        if not solver.installed():
-            rows.append(f"| {name} | not on PATH | | |")
+    for name, command_for in solvers.items():
+        if name in ("minisat", "cadical") and shutil.which(name) is None:
+            rows.append(f"| {name} | not on PATH | | | |")
             continue
         grids = []
         elapsed = 0.0
+        conflicts = 0
         for cnf in cnfs:
-            answer = run_solver(solver, cnf)
-            elapsed += answer.seconds
+            command, result_file = command_for(cnf)
+            start = time.perf_counter()
+            answer = subprocess.run(command, capture_output=True)
+            elapsed += time.perf_counter() - start
+            report = (answer.stdout + answer.stderr).decode(errors="replace")
+            conflicts += sum(int(m) for m in re.findall(conflict_patterns[name], report, re.M))
+            text = result_file.read_bytes() if result_file else b"\n".join(
+                line for line in answer.stdout.splitlines() if line[:2] in (b"s ", b"v "))
             grid = subprocess.run([f"{bin_dir}/model2grid", "--layout", "hanidoku", "--format", "line"],
-                                  input=answer.text.encode(), capture_output=True)
-            grids.append(grid.stdout if answer.code == 10 and grid.returncode == 0
+                                  input=text, capture_output=True)
+            grids.append(grid.stdout if answer.returncode == 10 and grid.returncode == 0
                          else b"unknown\n")
         grid_file = work / f"sample-{name.split()[0]}.grids"
         grid_file.write_bytes(b"".join(grids))
@@ -119,7 +208,8 @@ def sample_run(builds, puzzles, sample, work, flags=()):
         if bad:
             valid_all = False
             print(message, file=sys.stderr)
-        rows.append(f"| {name} | {len(cnfs)} | {1000 * elapsed / len(cnfs):.1f} | {len(cnfs) - bad}/{len(cnfs)} |")
+        rows.append(f"| {name} | {len(cnfs)} | {1000 * elapsed / len(cnfs):.1f} | "
+                    f"{conflicts / len(cnfs):.0f} | {len(cnfs) - bad}/{len(cnfs)} |")
     return rows, valid_all
 
 
@@ -132,6 +222,7 @@ def main():
     parser.add_argument("--jobs", default="1,2", help="job counts, comma-separated")
     parser.add_argument("--runs", type=int, default=3, help="runs per build and job count (best counts)")
     parser.add_argument("--sample", type=int, default=100, help="puzzles for the per-puzzle reference (0: none)")
+    parser.add_argument("--gen", type=int, default=20, help="minimal puzzles each build makes per run (0: none)")
     add_satsolve_flags(parser)
     args = parser.parse_args()
     flags = satsolve_flags(args.satsolve_flags)
@@ -140,79 +231,124 @@ def main():
         fail(f"{puzzles}: no such puzzle file")
     builds = ([("baseline", args.baseline_bin)] if args.baseline_bin else []) + [("new", args.bin)]
     for _, bin_dir in builds:
-        for tool in TOOLS:
+        for tool in TOOLS + (("sudokugen",) if args.gen else ()):
             if not os.access(f"{bin_dir}/{tool}", os.X_OK):
                 fail(f"{bin_dir}/{tool}: not an executable")
     try:
         job_counts = [int(j) for j in args.jobs.split(",")]
     except ValueError:
         fail(f"--jobs {args.jobs}: expected comma-separated numbers")
-    if args.runs < 1:
-        fail("--runs must be at least 1")
+    if args.runs < 1 or args.gen < 0:
+        fail("--runs must be at least 1 and --gen not negative")
     work = Path(args.out)
     work.mkdir(parents=True, exist_ok=True)
     total = count_puzzles(puzzles)
     load_before = os.getloadavg()
     best = {}
+    gen_best = {}
+    gen_text = {}
     valid_all = True
     for run in range(args.runs):
         for jobs in job_counts:
             for name, bin_dir in builds:
                 grids = work / f"{name}-j{jobs}.grids"
-                wall, cpu, conflicts = run_stream(bin_dir, puzzles, jobs, grids,
-                                                  flags if name == "new" else ())
+                wall, cpu, solve_cpu, conflicts, props = run_stream(bin_dir, puzzles, jobs, grids,
+                                                                    flags if name == "new" else ())
                 bad, message = check_grids(bin_dir, puzzles, grids)
                 if bad:
                     valid_all = False
                     print(message, file=sys.stderr)
-                print(f"run {run + 1}: {name} --jobs {jobs}: {wall:.2f} s, {conflicts} conflicts, "
-                      f"{total - bad}/{total} grids valid", file=sys.stderr)
+                print(f"run {run + 1}: {name} --jobs {jobs}: {wall:.2f} s, {cpu:.2f} CPU s, "
+                      f"{conflicts} conflicts, {total - bad}/{total} grids valid", file=sys.stderr)
                 key = (name, jobs)
-                if key not in best or wall < best[key][0]:
-                    best[key] = (wall, best.get(key, (0, cpu))[1], conflicts, total - bad)
-                best[key] = (best[key][0], min(best[key][1], cpu), conflicts, min(best[key][3], total - bad))
-    sample_rows, sample_valid = (sample_run(builds, puzzles, args.sample, work, flags)
-                                 if args.sample else ([], True))
+                old = best.get(key)
+                best[key] = {
+                    "wall": min(wall, old["wall"]) if old else wall,
+                    "cpu": min(cpu, old["cpu"]) if old else cpu,
+                    "solve_cpu": min(solve_cpu, old["solve_cpu"]) if old else solve_cpu,
+                    "conflicts": conflicts,
+                    "props": props,
+                    "valid": min(total - bad, old["valid"]) if old else total - bad,
+                }
+        for name, bin_dir in builds if args.gen else ():
+            wall, cpu, text = run_gen(bin_dir, args.gen, work / f"gen-{name}.txt")
+            print(f"run {run + 1}: {name} sudokugen: {wall:.2f} s, {cpu:.2f} CPU s", file=sys.stderr)
+            old = gen_best.get(name, (wall, cpu))
+            gen_best[name] = (min(old[0], wall), min(old[1], cpu))
+            gen_text[name] = text
+    sample_rows, sample_valid = sample_run(builds, puzzles, args.sample, work, flags) if args.sample else ([], True)
     valid_all &= sample_valid
+    gen_checks = check_minimal(builds[-1][1], gen_text["new"], work) if args.gen else None
+    if gen_checks and not gen_checks[0] == gen_checks[1] == gen_checks[2]:
+        valid_all = False
     load_after = os.getloadavg()
 
     lines = [
         "# Hanidoku stream benchmark",
         "",
         f"Command: `scripts/bench-hanidoku.py --jobs {args.jobs} --runs {args.runs} --sample {args.sample}"
+        + f" --gen {args.gen}"
         + (" --baseline-bin DIR" if args.baseline_bin else "")
         + (f" --satsolve-flags '{args.satsolve_flags}'" if flags else "") + "`",
         f"Commit: {commit()}; puzzles: `{puzzles.name}` ({total})",
-        f"Machine: {machine()}; load average before {load_before[0]:.2f}, after {load_after[0]:.2f}",
+        f"Machine: {machine()}; "
+        f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}",
         "",
         f"Pipeline `sudoku2cnf --layout hanidoku | satsolve --jobs J --true-only | model2grid`, "
         f"best wall time and least CPU time (user + system) of {args.runs} interleaved runs.",
         "",
-        "| build | jobs | wall s | wall ms/puzzle | CPU ms/puzzle | conflicts/puzzle | CPU µs/conflict "
-        "| valid grids |",
-        "|---|---|---|---|---|---|---|---|",
+        "CPU is user + system time: of the whole pipeline per puzzle, and of `satsolve` alone "
+        "per propagation and per conflict.",
+        "",
+        "| build | jobs | wall s | wall ms/puzzle | CPU ms/puzzle | conflicts/puzzle | "
+        "propagations/conflict | ns/propagation | µs/conflict | valid grids |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for jobs in job_counts:
         for name, _ in builds:
-            wall, cpu, conflicts, valid = best[(name, jobs)]
-            per_conflict = 1e6 * cpu / conflicts if conflicts else float("nan")
-            lines.append(f"| {name} | {jobs} | {wall:.2f} | {1000 * wall / total:.1f} | "
-                         f"{1000 * cpu / total:.1f} | {conflicts / total:.0f} | {per_conflict:.1f} | "
-                         f"{valid}/{total} |")
+            row = best[(name, jobs)]
+            conflicts, props = row["conflicts"], row["props"]
+            per_conflict = 1e6 * row["solve_cpu"] / conflicts if conflicts else float("nan")
+            per_prop = 1e9 * row["solve_cpu"] / props if props else float("nan")
+            lines.append(f"| {name} | {jobs} | {row['wall']:.2f} | {1000 * row['wall'] / total:.1f} | "
+                         f"{1000 * row['cpu'] / total:.1f} | {conflicts / total:.0f} | "
+                         f"{props / conflicts if conflicts else float('nan'):.0f} | {per_prop:.0f} | "
+                         f"{per_conflict:.1f} | {row['valid']}/{total} |")
     if args.baseline_bin:
         lines.append("")
         for jobs in job_counts:
-            wall = best[("baseline", jobs)][0] / best[("new", jobs)][0]
-            cpu = best[("baseline", jobs)][1] / best[("new", jobs)][1]
+            wall = best[("baseline", jobs)]["wall"] / best[("new", jobs)]["wall"]
+            cpu = best[("baseline", jobs)]["cpu"] / best[("new", jobs)]["cpu"]
             lines.append(f"Rate, new against baseline, --jobs {jobs}: {wall:.2f}x by wall time, "
                          f"{cpu:.2f}x by CPU time")
+    if args.gen:
+        lines += [
+            "",
+            f"Minimal puzzles: `sudokugen puzzles {args.gen} --layout hanidoku --check-conflicts 0 "
+            f"--seed 1`, best wall and least CPU time of {args.runs} interleaved runs.",
+            "",
+            "| build | wall s | CPU s | puzzles/s (CPU) | CPU ms/puzzle | clues per puzzle |",
+            "|---|---|---|---|---|---|",
+        ]
+        for name, _ in builds:
+            wall, cpu = gen_best[name]
+            made = [line for line in gen_text[name].splitlines() if line.strip()]
+            clues = sum(sum(ch not in ".0" for ch in line) for line in made) / len(made)
+            lines.append(f"| {name} | {wall:.2f} | {cpu:.2f} | {len(made) / cpu:.1f} | "
+                         f"{1000 * cpu / len(made):.0f} | {clues:.2f} |")
+        if args.baseline_bin:
+            lines += ["", f"Rate, new against baseline: {gen_best['baseline'][1] / gen_best['new'][1]:.2f}x "
+                      f"by CPU time, {gen_best['baseline'][0] / gen_best['new'][0]:.2f}x by wall time"]
+        unique, minimal, count = gen_checks
+        lines += ["", f"This build's puzzles, checked by `satsolve --models 2`: {unique}/{count} unique, "
+                  f"{minimal}/{count} minimal (every given blanked in turn gives two solutions)."]
     if sample_rows:
         lines += [
             "",
             f"First {args.sample} puzzles, one CNF each (`--encoding extended`), one process per puzzle:",
             "",
-            "| solver | puzzles | ms/puzzle | valid grids |",
-            "|---|---|---|---|",
+            "| solver | puzzles | ms/puzzle | conflicts/puzzle | valid grids |",
+            "|---|---|---|---|---|",
         ] + sample_rows
     lines += ["", "All grids valid." if valid_all else "SOME GRIDS INVALID."]
     summary = "\n".join(lines) + "\n"

@@ -289,6 +289,38 @@ fn hanidoku_batch_matches_minisat() {
 }
 
 #[test]
+fn presolved_hanidoku_cubes_give_the_same_answers() {
+    // `--presolve` writes each cube as the givens' consequences: more literals, the same
+    // unique solutions, and the givens among them.
+    let path = testdata("puzzles/batch/batch_hanidoku.txt");
+    let (plain, code) = solve_stream(&path, &["--layout", "hanidoku"], &["--true-only"]);
+    assert_eq!((plain.len(), code), (16, 10));
+    let presolved = ["--layout", "hanidoku", "--presolve"];
+    let (blocks, code) = solve_stream(&path, &presolved, &["--true-only"]);
+    assert_eq!(code, 10);
+    let plain_vars: Vec<&Vec<usize>> = plain.iter().map(|b| &b.true_vars).collect();
+    let presolved_vars: Vec<&Vec<usize>> = blocks.iter().map(|b| &b.true_vars).collect();
+    assert_eq!(plain_vars, presolved_vars);
+    let text = String::from_utf8(stream_cnf(&path, &presolved)).unwrap();
+    let plain_text = String::from_utf8(stream_cnf(&path, &["--layout", "hanidoku"])).unwrap();
+    let cubes = |text: &str| -> Vec<Vec<i64>> {
+        text.lines()
+            .filter(|line| line.starts_with("a "))
+            .map(|line| {
+                line[2..]
+                    .split_whitespace()
+                    .map(|t| t.parse().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    for (big, small) in cubes(&text).iter().zip(cubes(&plain_text)) {
+        assert!(small.iter().all(|lit| big.contains(lit)));
+        assert!(big.len() > 4 * small.len());
+    }
+}
+
+#[test]
 fn base_is_the_empty_grid_whatever_the_first_puzzle() {
     let text = std::fs::read_to_string(testdata("puzzles/batch/batch_9x9.txt")).unwrap();
     let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();

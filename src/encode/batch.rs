@@ -60,6 +60,19 @@ pub fn push_cube(buf: &mut Vec<u8>, grid: &Grid, map: &VarMap) {
     buf.extend_from_slice(b"0\n");
 }
 
+/// Appends the cube line of `grid` after the presolve (see `compact`): every cell
+/// variable the givens decide by the single and run rules, true for a fixed cell and false
+/// for a removed candidate, cells in reading order and digits ascending. The cube has the
+/// models of [`push_cube`]'s, and gives the solver the run reasoning as facts.
+pub fn push_presolved_cube(buf: &mut Vec<u8>, grid: &Grid, layout: &Layout, map: &VarMap) {
+    buf.extend_from_slice(b"a ");
+    for lit in super::compact::propagate(grid, layout).units(map) {
+        push_lit(buf, lit);
+        buf.push(b' ');
+    }
+    buf.extend_from_slice(b"0\n");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +140,40 @@ mod tests {
         }
         let direct = encode_with(&puzzle.grid, &layout, &options(EncodingKind::Extended)).unwrap();
         assert_eq!(clause_sets(&combined), clause_sets(&direct.cnf));
+    }
+
+    #[test]
+    fn a_presolved_cube_keeps_the_givens_and_the_solution() {
+        // The first course puzzle: its presolved cube holds its givens, fixes at least as
+        // much, and the base with the cube still has the puzzle's solution as its only model.
+        let layout = Layout::hanidoku();
+        let text = include_str!("../../testdata/layouts/hanidoku.txt");
+        let puzzle = &crate::grid::parse_puzzles_for(text, &layout, false).unwrap()[0];
+        let solutions = include_str!("../../testdata/layouts/hanidoku.solution.txt");
+        let solution = &crate::grid::parse_puzzles_for(solutions, &layout, false).unwrap()[0];
+        let map = VarMap::for_layout(&layout);
+        let (mut plain, mut presolved) = (Vec::new(), Vec::new());
+        push_cube(&mut plain, &puzzle.grid, &map);
+        push_presolved_cube(&mut presolved, &puzzle.grid, &layout, &map);
+        let lits = |line: &[u8]| -> Vec<Lit> {
+            let text = std::str::from_utf8(line).unwrap();
+            text[2..]
+                .split_whitespace()
+                .map(|token| token.parse::<i64>().unwrap())
+                .filter(|&number| number != 0)
+                .map(|number| Lit::from_dimacs(number).unwrap())
+                .collect()
+        };
+        let (givens, cube) = (lits(&plain), lits(&presolved));
+        assert!(givens.iter().all(|lit| cube.contains(lit)));
+        assert!(cube.len() > 10 * givens.len(), "{} literals", cube.len());
+        let base = encode_batch_base(&layout, &EncodeOptions::default()).unwrap();
+        let mut solver = crate::solver::cdcl::Solver::new(&base.cnf);
+        let crate::solver::Outcome::Sat(model) = solver.solve_cube(&cube) else {
+            panic!("the presolved cube lost the solution");
+        };
+        let grid = crate::encode::decode_model(&model, &layout).unwrap();
+        assert_eq!(grid.cells(), solution.grid.cells());
     }
 
     #[test]

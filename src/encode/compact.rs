@@ -4,10 +4,21 @@
 //! **Propagation.** Every cell starts with all digits as candidates; a given leaves one.
 //! A cell with one candidate removes it from every other cell of its houses and lines
 //! (naked single); a digit that must appear in a group (every digit in a full house, the
-//! mandatory digits `n+1−m..=m` of a run line of m cells) and has one candidate cell left
-//! is fixed there (hidden single). Both rules run to a fixpoint or until a cell loses its
-//! last candidate or a required digit its last cell. On layouts without lines this is
-//! exactly unit propagation on the extended encoding.
+//! digits every still-possible run of a run line holds) and has one candidate cell left
+//! is fixed there (hidden single). On a run line the runs still possible are those that
+//! hold its placed digits and whose missing digits its open cells can take one each (a
+//! perfect matching, `layout::runs::matching_runs`); a digit in none of them leaves every
+//! cell of the line (a gap, a missing end, a range trimmed by a placed digit). The rules
+//! run to a fixpoint or until a cell loses its last candidate, a required digit its last
+//! cell, or a line its last run. On layouts without lines this is exactly unit propagation
+//! on the extended encoding; on run lines it is the run reasoning a person does (the
+//! mandatory digits `n+1−m..=m` of a line of m cells are the required digits of the empty
+//! line), which unit propagation on the line encodings only partly does.
+//!
+//! **The presolve of a stream.** `sudoku2cnf --presolve` writes each puzzle's cube as the
+//! same partial assignment α (below), fixed cells and removed candidates, instead of its
+//! givens alone: α's literals follow from the givens and the layout's clauses, so the cube
+//! has the same models.
 //!
 //! **Why the result is equivalent.** The candidates define a partial assignment α:
 //! `var(cell, d)` is false when `d` is no candidate and true when it is the only one. Each
@@ -19,6 +30,7 @@
 
 use super::VarMap;
 use crate::grid::Grid;
+use crate::layout::runs::{matching_runs, LineDigits};
 use crate::layout::{House, Layout};
 use crate::lit::Lit;
 
@@ -55,7 +67,7 @@ impl Candidates {
     }
 
     /// The unit clauses of α: cells in reading order, digits ascending.
-    pub(super) fn units(&self, map: &VarMap) -> Vec<Lit> {
+    pub(crate) fn units(&self, map: &VarMap) -> Vec<Lit> {
         let mut units = Vec::new();
         for cell in 0..self.bits.len() {
             for digit in 1..=self.size {
@@ -83,14 +95,14 @@ fn required_digits(group: &House, size: usize, is_line: bool) -> u64 {
 }
 
 /// Propagates the givens of `grid` over `layout` (see the module docs). Sizes up to 64.
-pub(super) fn propagate(grid: &Grid, layout: &Layout) -> Candidates {
+pub(crate) fn propagate(grid: &Grid, layout: &Layout) -> Candidates {
     let size = layout.size();
     let all = if size >= 64 {
         u64::MAX
     } else {
         (1u64 << size) - 1
     };
-    let groups: Vec<(&House, u64)> = layout
+    let mut groups: Vec<(&House, u64)> = layout
         .houses()
         .iter()
         .map(|house| (house, required_digits(house, size, false)))
@@ -134,6 +146,31 @@ pub(super) fn propagate(grid: &Grid, layout: &Layout) -> Candidates {
                 }
             }
         }
+        // Run lines: trim to the possible runs, whose common digits are required. A trim
+        // that makes no single may still shrink another line's runs: `trimmed` asks for
+        // another round.
+        let mut trimmed = false;
+        for (line, required) in groups.iter_mut().skip(layout.houses().len()) {
+            let Some(facts) = line_facts(line, &bits, size) else {
+                return Candidates { bits, size };
+            };
+            *required = facts.required;
+            for &cell in &line.cells {
+                let open = bits[cell];
+                if open.count_ones() > 1 && open & !facts.possible != 0 {
+                    trimmed = true;
+                    bits[cell] = open & facts.possible;
+                    match bits[cell].count_ones() {
+                        0 => return Candidates { bits, size },
+                        1 => queue.push(cell),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if !queue.is_empty() {
+            continue;
+        }
         // Hidden singles; any new single goes back to the naked-single loop.
         for (group, required) in &groups {
             for digit in 0..size {
@@ -152,10 +189,31 @@ pub(super) fn propagate(grid: &Grid, layout: &Layout) -> Candidates {
                 }
             }
         }
-        if queue.is_empty() {
+        if queue.is_empty() && !trimmed {
             return Candidates { bits, size };
         }
     }
+}
+
+/// The runs `line` can still hold under the candidates `bits`, or `None` when it can
+/// hold none (or two of its cells hold the same single digit). Cells with one candidate
+/// count as placed.
+fn line_facts(line: &House, bits: &[u64], size: usize) -> Option<LineDigits> {
+    let mut placed = 0u64;
+    let mut open = Vec::with_capacity(line.cells.len());
+    for &cell in &line.cells {
+        let candidates = bits[cell];
+        if candidates.count_ones() == 1 {
+            if placed & candidates != 0 {
+                return None;
+            }
+            placed |= candidates;
+        } else {
+            open.push(candidates);
+        }
+    }
+    let facts = LineDigits::from_runs(matching_runs(size, &open, placed), line.cells.len());
+    (!facts.is_empty()).then_some(facts)
 }
 
 #[cfg(test)]
@@ -189,6 +247,59 @@ mod tests {
         let solved = (0..16).all(|cell| fixed.bits[cell].count_ones() == 1);
         assert!(solved, "{:?}", fixed.bits);
         assert_eq!(fixed.units(&VarMap::new(4)).len(), 64);
+    }
+
+    #[test]
+    fn a_given_trims_the_runs_of_its_lines() {
+        // A 1 in the honeycomb's first cell: its row and its rising line, 5 cells each,
+        // can only hold the run 1..5, so 6..9 leave their other cells; 2..5 stay open.
+        let layout = Layout::hanidoku();
+        let mut cells = vec![0; layout.num_cells()];
+        cells[0] = 1;
+        let fixed = propagate(&Grid::for_layout(&layout, cells).unwrap(), &layout);
+        for cell in [1, 2, 3, 4, 5, 11, 18, 26] {
+            for digit in 6..=9 {
+                assert_eq!(
+                    fixed.value(cell, digit),
+                    Some(false),
+                    "cell {cell} digit {digit}"
+                );
+            }
+            for digit in 2..=5 {
+                assert_eq!(fixed.value(cell, digit), None, "cell {cell} digit {digit}");
+            }
+        }
+        // The ninth cell of the longest falling line is not on those lines: untouched.
+        assert_eq!(fixed.value(60, 9), None);
+    }
+
+    #[test]
+    fn the_run_rules_keep_the_solution_and_solve_full_grids() {
+        // Soundness against known solutions: for random subsets of a solved honeycomb as
+        // givens, every solution digit stays a candidate (α is a consequence of the
+        // givens, and the solution satisfies them).
+        let layout = Layout::hanidoku();
+        let text = include_str!("../../testdata/layouts/hanidoku.solution.txt");
+        let solutions = crate::grid::parse_puzzles_for(text, &layout, false).unwrap();
+        let mut rng = crate::rng::SplitMix64(26);
+        for solution in &solutions {
+            let full = propagate(&solution.grid, &layout);
+            assert!(full.bits.iter().all(|bits| bits.count_ones() == 1));
+            for _ in 0..100 {
+                let keep = 2 + rng.index(20);
+                let mut cells = vec![0; layout.num_cells()];
+                for _ in 0..keep {
+                    let cell = rng.index(cells.len());
+                    cells[cell] = solution.grid.cells()[cell];
+                }
+                let givens = Grid::for_layout(&layout, cells).unwrap();
+                let fixed = propagate(&givens, &layout);
+                for (cell, &digit) in solution.grid.cells().iter().enumerate() {
+                    let value = fixed.value(cell, digit as usize);
+                    assert_ne!(value, Some(false), "cell {cell} lost its solution digit");
+                }
+            }
+        }
     }
 
     #[test]

@@ -59,7 +59,7 @@ mod varmap;
 
 use thiserror::Error;
 
-pub use batch::{encode_batch_base, push_cube};
+pub use batch::{encode_batch_base, push_cube, push_presolved_cube};
 pub use header::{read_cnf_header, read_header_comments, HeaderError, HeaderInfo};
 pub use options::{
     EncodeOptions, EncodingKind, LineEncoding, UnknownEncoding, UnknownLineEncoding,

@@ -11,17 +11,21 @@ use std::io::{IsTerminal, Write};
 
 use crate::cli::{Failure, Source, FLUSH_AT};
 use crate::dimacs::write::write_icnf_base;
-use crate::encode::{encode_batch_base, encoding_stats, push_cube, EncodeOptions, VarMap};
+use crate::encode::{
+    encode_batch_base, encoding_stats, push_cube, push_presolved_cube, EncodeOptions, VarMap,
+};
 use crate::grid::Puzzle;
 use crate::layout::Layout;
 
 /// Writes the stream for `puzzles` (all of `layout`; one with `--stream`) to stdout; returns the
-/// exit code. `stats` prints the base's clause statistics on stderr.
+/// exit code. `stats` prints the base's clause statistics on stderr; `presolve` writes
+/// each cube as the givens' consequences by the single and run rules.
 pub(super) fn write_stream(
     source: &Source,
     layout: &Layout,
     options: &EncodeOptions,
     stats: bool,
+    presolve: bool,
     puzzles: impl Iterator<Item = Result<Puzzle, Failure>>,
 ) -> Result<u8, Failure> {
     let base = encode_batch_base(layout, options).map_err(Failure::usage)?;
@@ -58,7 +62,11 @@ pub(super) fn write_stream(
                 ),
             ));
         }
-        push_cube(&mut buf, &puzzle.grid, &map);
+        if presolve {
+            push_presolved_cube(&mut buf, &puzzle.grid, layout, &map);
+        } else {
+            push_cube(&mut buf, &puzzle.grid, &map);
+        }
         if interactive || buf.len() >= FLUSH_AT {
             out.write_all(&buf)?;
             buf.clear();

@@ -49,7 +49,8 @@ ENCODINGS (--encoding; clauses for an empty 9x9):
   efficient  minimal + cell at-most-one                                 11,745
   extended   efficient + per house and digit at-least-one               11,988
   compact    (default, the fastest in scripts/encodings.py: docs/encoding.md)
-             extended after propagating the givens (naked and hidden singles): satisfied
+             extended after propagating the givens (naked and hidden singles; on run lines
+             also the runs still possible and the digits they all hold): satisfied
              clauses dropped, false literals removed, and the fixed variables written as
              unit clauses at the end, so the header still counts n^3 variables and every
              model decodes the same way (a 17-clue 9x9: about 1,200 clauses).
@@ -86,7 +87,9 @@ SEVERAL PUZZLES (the batch stream):
   wrong length, repeated givens, another size) ends the stream with exit 2 and a message
   naming its number and line; the 'a' lines before it are already written. A well-formed
   puzzle without a solution is no error (satsolve answers it s UNSATISFIABLE).
-  --break-symmetry is refused there. --stream writes the stream for a file of one puzzle
+  --break-symmetry is refused there. --presolve writes each cube as those propagated
+  facts (fixed cells, removed candidates) instead of the givens alone: the same models.
+  --stream writes the stream for a file of one puzzle
   too (plain DIMACS otherwise), so that pipelines built for streams take any file.
   --index K picks one puzzle (plain DIMACS); --split DIR writes one plain DIMACS file per
   puzzle, for solvers that do not read iCNF.
@@ -126,6 +129,9 @@ pub struct Sudoku2cnfOptions {
     pub break_symmetry: bool,
     /// Write the incremental CNF stream even for a file of one puzzle (`--stream`).
     pub stream: bool,
+    /// `--presolve`: each cube of a stream holds the givens' consequences by the single
+    /// and run rules (fixed cells, removed candidates), not the givens alone.
+    pub presolve: bool,
 }
 
 /// Runs `sudoku2cnf`; returns the exit code (0) or the failure to report.
@@ -185,6 +191,7 @@ pub fn run(options: &Sudoku2cnfOptions) -> Result<u8, Failure> {
                     &layout,
                     &encode_options,
                     options.stats,
+                    options.presolve,
                     puzzles,
                 );
             }
@@ -198,7 +205,14 @@ pub fn run(options: &Sudoku2cnfOptions) -> Result<u8, Failure> {
         let layout = choice.for_size(first.grid.size()).map_err(Failure::usage)?;
         let rest = std::iter::from_fn(|| next().transpose());
         let puzzles = [Ok(first), Ok(second)].into_iter().chain(rest);
-        return batch::write_stream(source, &layout, &encode_options, options.stats, puzzles);
+        return batch::write_stream(
+            source,
+            &layout,
+            &encode_options,
+            options.stats,
+            options.presolve,
+            puzzles,
+        );
     }
     let wanted = options.index.unwrap_or(1);
     if wanted == 0 {

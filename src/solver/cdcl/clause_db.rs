@@ -57,8 +57,10 @@ impl ClauseRef {
         (self.0 & !EXTERNAL) as usize
     }
 
+    /// The arena offset of the clause's header, to compare with a mark taken from
+    /// [`ClauseDb::size`].
     #[inline]
-    fn offset(self) -> usize {
+    pub fn offset(self) -> usize {
         self.0 as usize
     }
 }
@@ -74,28 +76,54 @@ const CUBE: u32 = 8;
 const LEN_SHIFT: u32 = 4;
 
 /// The arena and its counts.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ClauseDb {
     arena: Vec<Lit>,
     wasted: usize,
+    /// No deleted clause is stored before this offset: where a compaction starts.
+    first_deleted: usize,
     num_original: usize,
     num_learnt: usize,
 }
 
-/// Old-to-new handle map produced by [`ClauseDb::compact`], sorted by old handle (the
-/// compaction keeps clause order, so the new handles are sorted too).
+/// Old-to-new handle map produced by [`ClauseDb::compact`]: the clauses from `start`
+/// on, sorted by old handle (the compaction keeps clause order, so the new handles are
+/// sorted too); the clauses before `start` did not move.
 #[derive(Debug, Default)]
 pub struct Relocation {
+    start: usize,
     pairs: Vec<(ClauseRef, ClauseRef)>,
 }
 
 impl Relocation {
-    /// The new handle of a clause that survived, `None` for a dropped one.
+    /// Where the compaction started: handles before it are unchanged.
+    #[cfg(test)]
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The new handle of a clause that survived (itself if it lies before
+    /// [`Relocation::start`]), `None` for a dropped one.
     pub fn get(&self, old: ClauseRef) -> Option<ClauseRef> {
+        if old.offset() < self.start {
+            return Some(old);
+        }
         self.pairs
             .binary_search_by_key(&old, |&(from, _)| from)
             .ok()
             .map(|i| self.pairs[i].1)
+    }
+}
+
+impl Default for ClauseDb {
+    fn default() -> ClauseDb {
+        ClauseDb {
+            arena: Vec::new(),
+            wasted: 0,
+            first_deleted: usize::MAX,
+            num_original: 0,
+            num_learnt: 0,
+        }
     }
 }
 
@@ -158,12 +186,34 @@ impl ClauseDb {
         &self.arena[start..start + self.len(cref)]
     }
 
-    /// The literals of the clause, for reordering watches.
-    #[inline]
+    /// The literals of the clause, for reordering them (the tests; propagation uses
+    /// [`ClauseDb::lits_unchecked_mut`]).
+    #[cfg(test)]
     pub fn lits_mut(&mut self, cref: ClauseRef) -> &mut [Lit] {
         let start = cref.offset() + HEADER;
         let len = self.len(cref);
         &mut self.arena[start..start + len]
+    }
+
+    /// The literals of the clause, mutable, without bounds checks, for propagation's inner loop:
+    /// the header word and the literals are read through the arena's pointer.
+    ///
+    /// # Safety
+    ///
+    /// `cref` must be the handle of a clause stored in this arena: returned by
+    /// [`ClauseDb::alloc`] (or by the [`Relocation`] of the last [`ClauseDb::compact`]) and
+    /// not dropped by a compaction since. Such a clause's header and literals lie inside
+    /// the arena (`alloc` pushes them together and compaction moves them together).
+    #[inline]
+    pub unsafe fn lits_unchecked_mut(&mut self, cref: ClauseRef) -> &mut [Lit] {
+        let base = self.arena.as_mut_ptr();
+        // SAFETY: the caller promises a stored clause, so its header word at
+        // `cref.offset()` and its `len` literals after the two header words are inside
+        // the arena; no other reference into the arena lives while `self` is borrowed.
+        unsafe {
+            let len = (*base.add(cref.offset())).code() >> LEN_SHIFT;
+            std::slice::from_raw_parts_mut(base.add(cref.offset() + HEADER), len)
+        }
     }
 
     /// True for a clause learnt from a conflict (as opposed to one of the input).
@@ -185,6 +235,7 @@ impl ClauseDb {
         let flags = self.flags(cref);
         self.set_word(cref.offset(), flags | DELETED);
         self.wasted += HEADER + self.len(cref);
+        self.first_deleted = self.first_deleted.min(cref.offset());
         if flags & LEARNT != 0 {
             self.num_learnt -= 1;
         } else {
@@ -271,16 +322,41 @@ impl ClauseDb {
         self.iter_from(0)
     }
 
-    /// Drops deleted clauses by sliding the live ones, in order, towards the start of
-    /// the arena. Working in place keeps the peak memory at one arena (copying into a
+    /// Where the next [`ClauseDb::compact`] starts: no deleted clause is stored before
+    /// this offset, so the clauses there keep their handles.
+    pub fn first_deleted(&self) -> usize {
+        self.first_deleted.min(self.arena.len())
+    }
+
+    /// Every clause stored at or after `mark` (a clause boundary), deleted ones too, in
+    /// arena order: the clauses a compaction from `mark` may move or drop.
+    pub fn iter_stored_from(&self, mark: usize) -> impl Iterator<Item = ClauseRef> + '_ {
+        let mut offset = mark;
+        std::iter::from_fn(move || {
+            (offset < self.arena.len()).then(|| {
+                let cref = ClauseRef(offset as u32);
+                offset += HEADER + self.len(cref);
+                cref
+            })
+        })
+    }
+
+    /// Drops deleted clauses by sliding the live ones after them, in order, towards the
+    /// first deleted one ([`ClauseDb::first_deleted`]); clauses before it keep their
+    /// handles. Working in place keeps the peak memory at one arena (copying into a
     /// fresh buffer needed two, and left the allocator with freed blocks it could not
     /// reuse: php_10_9's peak after 100 000 conflicts went from 7.1 MB to 5.8 MB).
-    /// Every handle held elsewhere (watches, reasons) is stale afterwards; the returned
-    /// map translates them.
+    /// Every handle from that offset on held elsewhere (watches, reasons) is stale
+    /// afterwards; the returned map translates them (handles before it are not in it).
+    ///
+    /// Starting at the first deleted clause, not at 0, matters for streams of cubes: a
+    /// cube's learnt clauses are the arena's tail, and after they go the input clauses
+    /// before them, and most of their watch lists, stay as they are.
     pub fn compact(&mut self) -> Relocation {
-        let mut pairs = Vec::with_capacity(self.num_original + self.num_learnt);
-        let mut read = 0usize;
-        let mut write = 0usize;
+        let mark = self.first_deleted();
+        let mut pairs = Vec::new();
+        let mut read = mark;
+        let mut write = mark;
         while read < self.arena.len() {
             let cref = ClauseRef(read as u32);
             let size = HEADER + self.len(cref);
@@ -295,7 +371,8 @@ impl ClauseDb {
         }
         self.arena.truncate(write);
         self.wasted = 0;
-        Relocation { pairs }
+        self.first_deleted = write;
+        Relocation { start: mark, pairs }
     }
 }
 
@@ -326,6 +403,36 @@ mod tests {
         db.lits_mut(a).swap(0, 2);
         assert_eq!(db.lits(a), &lits(&[3, -2, 1])[..]);
         assert_eq!((db.num_original(), db.num_learnt()), (1, 1));
+    }
+
+    #[test]
+    fn compaction_starts_at_the_first_deleted_clause() {
+        let mut db = ClauseDb::new();
+        let a = db.alloc(&lits(&[1, 2]), false, 0);
+        let b = db.alloc(&lits(&[3, 4, 5]), true, 3);
+        let c = db.alloc(&lits(&[-6, 7, 8, 9]), true, 4);
+        let d = db.alloc(&lits(&[-1, -9]), true, 2);
+        db.delete(c);
+        assert_eq!(db.first_deleted(), c.offset());
+        let reloc = db.compact();
+        assert_eq!((reloc.start(), db.first_deleted()), (c.offset(), db.size()));
+        assert_eq!(
+            (reloc.get(a), reloc.get(b), reloc.get(c)),
+            (Some(a), Some(b), None)
+        );
+        assert_eq!(reloc.get(d), Some(c), "d slides into c's place");
+        assert_eq!(db.lits(c), &lits(&[-1, -9])[..]);
+        let e = db.alloc(&lits(&[5, 6, 7]), true, 3);
+        db.delete(a);
+        assert_eq!(db.first_deleted(), 0);
+        let reloc = db.compact();
+        assert_eq!(reloc.get(a), None);
+        assert_eq!(
+            db.iter().collect::<Vec<_>>(),
+            vec![a, reloc.get(c).unwrap(), reloc.get(e).unwrap()]
+        );
+        assert_eq!(db.lits(a), &lits(&[3, 4, 5])[..]);
+        assert_eq!(db.wasted(), 0);
     }
 
     #[test]

@@ -44,6 +44,7 @@ impl Solver {
         if !self.ok {
             return Outcome::Unsat;
         }
+        self.serves_cubes = true;
         self.backtrack(0);
         self.restore_if_eliminated(cube);
         if self.propagate().is_some() {

@@ -126,6 +126,10 @@ pub struct Solver {
     xor: xor::XorEngine,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
+    /// Set by the first [`Solver::solve_cube`]: the solver serves a stream of cubes,
+    /// whose garbage collections rewrite only the watch lists of moved clauses (see
+    /// [`reduce::collect_garbage`]).
+    serves_cubes: bool,
 }
 
 /// How one run between restarts ended.
@@ -201,6 +205,7 @@ impl Solver {
             preprocess: preprocess::Preprocess::default(),
             random: random::RandomPhase::default(),
             xor: xor::XorEngine::default(),
+            serves_cubes: false,
             options,
         };
         solver.ensure_vars(num_vars);
@@ -688,6 +693,7 @@ impl Solver {
             &mut self.trail,
             &deleted,
             garbage_fraction,
+            self.serves_cubes,
         ) {
             self.stats.garbage_collections += 1;
         }

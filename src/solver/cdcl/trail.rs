@@ -52,6 +52,9 @@ impl Trail {
     /// (what the `_unchecked` reads rely on).
     pub fn grow(&mut self, num_vars: usize) {
         if num_vars > self.var_data.len() {
+            // Room for every variable on the trail at once: pushing a literal never
+            // reallocates (see `assign_unchecked`).
+            self.lits.reserve(num_vars - self.lits.len());
             self.values.resize(2 * num_vars, Value::Unassigned);
             self.var_data.resize(
                 num_vars,
@@ -174,6 +177,45 @@ impl Trail {
             reason,
         };
         self.lits.push(lit);
+    }
+
+    /// [`Trail::assign`] without bounds checks, for propagation.
+    ///
+    /// # Safety
+    ///
+    /// `lit`'s variable must be one the trail has room for
+    /// (`lit.var().index() < self.num_vars()`) and unassigned.
+    #[inline]
+    pub unsafe fn assign_unchecked(&mut self, lit: Lit, reason: ClauseRef) {
+        debug_assert!(lit.var().index() < self.num_vars());
+        debug_assert_eq!(self.value(lit), Value::Unassigned, "{lit:?} assigned twice");
+        let level = self.lims.len() as u32;
+        // SAFETY: `grow` keeps `values.len() == 2 * num_vars()` and `var_data.len() ==
+        // num_vars()`, and the caller promises `var < num_vars()`. The trail holds each
+        // variable at most once and this one is unassigned, so `lits.len() < num_vars()`,
+        // within the capacity `grow` reserved: the write lands in reserved memory and
+        // `set_len` covers only initialised slots.
+        unsafe {
+            *self.values.get_unchecked_mut(lit.code()) = Value::True;
+            *self.values.get_unchecked_mut((!lit).code()) = Value::False;
+            *self.var_data.get_unchecked_mut(lit.var().index()) = VarData { level, reason };
+            let len = self.lits.len();
+            debug_assert!(len < self.lits.capacity());
+            self.lits.as_mut_ptr().add(len).write(lit);
+            self.lits.set_len(len + 1);
+        }
+    }
+
+    /// The literal at trail position `index` without a bounds check.
+    ///
+    /// # Safety
+    ///
+    /// `index < self.len()`.
+    #[inline]
+    pub unsafe fn lit_unchecked(&self, index: usize) -> Lit {
+        debug_assert!(index < self.lits.len());
+        // SAFETY: the caller promises `index < lits.len()`.
+        unsafe { *self.lits.get_unchecked(index) }
     }
 
     /// Opens a new decision level; the next assigned literal is its decision.

@@ -30,7 +30,7 @@
 //!
 //! The measurements: `docs/experiments.md`, "Propagation".
 
-use super::clause_db::{ClauseDb, ClauseRef};
+use super::clause_db::{ClauseDb, ClauseRef, Relocation};
 use super::trail::Trail;
 use crate::lit::Lit;
 
@@ -59,8 +59,8 @@ pub struct BinaryWatch {
 /// Watch lists indexed by literal code: binary clauses and longer ones apart.
 #[derive(Debug, Default)]
 pub struct Watches {
-    lists: Vec<Vec<Watch>>,
-    binaries: Vec<Vec<BinaryWatch>>,
+    pub(super) lists: Vec<Vec<Watch>>,
+    pub(super) binaries: Vec<Vec<BinaryWatch>>,
 }
 
 impl Watches {
@@ -85,8 +85,9 @@ impl Watches {
         }
     }
 
-    /// Rebuilds every list from the arena, after garbage collection moved the clauses.
-    /// Positions 0 and 1 are unchanged by compaction, so the watched pairs are too.
+    /// Rebuilds every list from the arena, after garbage collection moved the clauses:
+    /// each list then holds its clauses in arena order. Positions 0 and 1 are unchanged
+    /// by compaction, so the watched pairs are too.
     ///
     /// Lists whose capacity is far above their new length are shrunk: a list keeps the
     /// largest size it ever had otherwise: on php_10_9 after 40 000 conflicts, watch
@@ -134,6 +135,73 @@ impl Watches {
                 self.binaries[code].retain(|w| !db.is_deleted(w.cref));
             } else {
                 self.lists[code].retain(|w| !db.is_deleted(w.cref));
+            }
+        }
+    }
+
+    /// The lists (binary or not, literal code) that watch a clause stored at or after
+    /// `mark`, deleted or not: those a compaction from `mark` leaves stale. Each once.
+    pub fn lists_watching_from(&self, db: &ClauseDb, mark: usize) -> Vec<(bool, usize)> {
+        // One flag per list and kind (bit 0 long, bit 1 binary), instead of sorting
+        // the pairs: the tail of a cube names hundreds of lists.
+        let mut seen = vec![0u8; self.lists.len()];
+        let mut dirty: Vec<(bool, usize)> = Vec::new();
+        for cref in db.iter_stored_from(mark) {
+            let lits = db.lits(cref);
+            let binary = lits.len() == 2;
+            let bit = 1u8 << u8::from(binary);
+            for lit in [lits[0], lits[1]] {
+                if seen[lit.code()] & bit == 0 {
+                    seen[lit.code()] |= bit;
+                    dirty.push((binary, lit.code()));
+                }
+            }
+        }
+        dirty
+    }
+
+    /// Brings the lists `dirty` (from [`Watches::lists_watching_from`] before the
+    /// compaction) up to date after [`ClauseDb::compact`]: a watch of a clause the
+    /// compaction kept points to its place, one of a clause it dropped goes; every other
+    /// list is untouched and still right. Each list keeps its order (unlike
+    /// [`Watches::rebuild`]; [`Watches::restore_arena_order`] gives the long lists that
+    /// order back); a long list far above its new length is shrunk as there.
+    pub fn relocate(&mut self, relocation: &Relocation, dirty: &[(bool, usize)]) {
+        let moved = |cref: &mut ClauseRef| match relocation.get(*cref) {
+            Some(new) => {
+                *cref = new;
+                true
+            }
+            None => false,
+        };
+        for &(binary, code) in dirty {
+            if binary {
+                self.binaries[code].retain_mut(|w| moved(&mut w.cref));
+            } else {
+                let list = &mut self.lists[code];
+                list.retain_mut(|w| moved(&mut w.cref));
+                if list.capacity() > 2 * list.len() + 16 {
+                    list.shrink_to(list.len() + list.len() / 2 + 4);
+                }
+            }
+        }
+    }
+
+    /// Puts every long list in arena order, each blocker the clause's other watched
+    /// literal: the long lists as [`Watches::rebuild`] leaves them, after
+    /// [`Watches::relocate`] (whose binary lists already are: a binary watch never
+    /// moves, and they were pushed in arena order). The order of the lists steers the
+    /// search; with it a stream's cubes search as they did after a full rebuild.
+    pub fn restore_arena_order(&mut self, db: &ClauseDb) {
+        for (code, list) in self.lists.iter_mut().enumerate() {
+            list.sort_unstable_by_key(|watch| watch.cref);
+            for watch in list.iter_mut() {
+                let lits = db.lits(watch.cref);
+                watch.blocker = if lits[0].code() == code {
+                    lits[1]
+                } else {
+                    lits[0]
+                };
             }
         }
     }
@@ -212,13 +280,19 @@ pub fn propagate_checked(
 /// Postcondition: on `None`, `trail.qhead == trail.len()`; on a conflict, the conflict
 /// clause has every literal false.
 ///
+/// The inner loops read the trail's values, the watch lists and the arena without
+/// bounds checks: on the Hanidoku stream the checks and `Vec` bookkeeping were a third of
+/// this function's instructions (see `docs/experiments.md`, "Propagation").
+///
 /// # Safety
 ///
 /// Every literal in `watches` (blockers and implied literals) and every literal of the
 /// clauses of `db` its watches point to must have a variable the trail has room for
-/// (`lit.var().index() < trail.num_vars()`): the values of those literals are read
-/// without a bounds check. [`Solver`](super::Solver) grows its trail and watch lists
-/// together before it stores a clause over new variables.
+/// (`lit.var().index() < trail.num_vars()`), and every clause handle in `watches` must
+/// be that of a clause stored in `db` (see [`ClauseDb::lits_unchecked_mut`]): values and
+/// clauses are read without a bounds check. [`Solver`](super::Solver) grows its trail
+/// and watch lists together before it stores a clause over new variables, and drops the
+/// watches of deleted clauses before a compaction removes them (or rebuilds every list).
 pub unsafe fn propagate(
     watches: &mut Watches,
     db: &mut ClauseDb,
@@ -226,11 +300,17 @@ pub unsafe fn propagate(
     propagations: &mut u64,
 ) -> Option<ClauseRef> {
     let mut conflict = None;
+    let mut count = 0u64;
     while trail.qhead < trail.len() {
-        let false_lit = !trail.lits()[trail.qhead];
+        // SAFETY: `qhead < len`, checked just above.
+        let false_lit = !unsafe { trail.lit_unchecked(trail.qhead) };
         trail.qhead += 1;
-        *propagations += 1;
-        for &binary in &watches.binaries[false_lit.code()] {
+        count += 1;
+        debug_assert!(false_lit.code() < watches.binaries.len());
+        // SAFETY: `false_lit` is the negation of a trail literal, whose variable the
+        // trail has room for; `grow` sizes the lists like the trail (2 per variable).
+        let binaries = unsafe { watches.binaries.get_unchecked(false_lit.code()) };
+        for &binary in binaries {
             // SAFETY: `binary.implied` is a literal of `watches`; the caller promises the
             // trail has room for its variable.
             if unsafe { trail.is_true_unchecked(binary.implied) } {
@@ -241,37 +321,49 @@ pub unsafe fn propagate(
                 conflict = Some(binary.cref);
                 break;
             }
-            trail.assign(binary.implied, binary.cref);
+            // SAFETY: as above, and the literal is neither true nor false.
+            unsafe { trail.assign_unchecked(binary.implied, binary.cref) };
         }
         if conflict.is_some() {
             break;
         }
         // Taking the list out lets us push onto other lists while scanning it; moving a
         // `Vec` does not allocate. New watches never go to this list: they are non-false.
-        let mut list = std::mem::take(&mut watches.lists[false_lit.code()]);
+        // SAFETY: as for the binary lists, `grow` sized `lists` to the trail.
+        let mut list = std::mem::take(unsafe { watches.lists.get_unchecked_mut(false_lit.code()) });
         let len = list.len();
+        let base = list.as_mut_ptr();
         let mut kept = 0;
         let mut i = 0;
         while i < len {
-            // SAFETY: `i < len == list.len()`; `list` is not resized in this loop.
-            let watch = unsafe { *list.get_unchecked(i) };
+            // SAFETY: `i < len == list.len()`; `list` is neither resized nor moved in
+            // this loop, so `base` stays valid.
+            let watch = unsafe { *base.add(i) };
             i += 1;
             // SAFETY: a blocker is a literal of `watches`, whose variables the caller
             // promises the trail has room for.
             if unsafe { trail.is_true_unchecked(watch.blocker) } {
-                // SAFETY: `kept < i <= list.len()`: each visited watch is kept at most
-                // once, and `i` already counts this one.
-                unsafe { *list.get_unchecked_mut(kept) = watch };
+                // SAFETY: `kept < i <= len`: each visited watch is kept at most once, and
+                // `i` already counts this one.
+                unsafe { base.add(kept).write(watch) };
                 kept += 1;
                 continue;
             }
             let cref = watch.cref;
-            let lits = db.lits_mut(cref);
-            if lits[0] == false_lit {
-                lits.swap(0, 1);
-            }
+            // SAFETY: the caller promises that every handle in `watches` is a clause
+            // stored in `db`.
+            let lits = unsafe { db.lits_unchecked_mut(cref) };
+            debug_assert!(lits.len() >= 3, "a long watch on a short clause");
+            // SAFETY: indices 0 and 1 are in bounds, as a long clause has at least
+            // three literals.
+            let first = unsafe {
+                if *lits.get_unchecked(0) == false_lit {
+                    *lits.get_unchecked_mut(0) = *lits.get_unchecked(1);
+                    *lits.get_unchecked_mut(1) = false_lit;
+                }
+                *lits.get_unchecked(0)
+            };
             debug_assert_eq!(lits[1], false_lit, "watch list out of sync with clause");
-            let first = lits[0];
             let refreshed = Watch {
                 cref,
                 blocker: first,
@@ -279,19 +371,27 @@ pub unsafe fn propagate(
             // SAFETY: `first` is a literal of a clause a watch points to, which the
             // caller promises the trail has room for.
             if first != watch.blocker && unsafe { trail.is_true_unchecked(first) } {
-                // SAFETY: `kept < i <= list.len()`, as above.
-                unsafe { *list.get_unchecked_mut(kept) = refreshed };
+                // SAFETY: `kept < i <= len`, as above.
+                unsafe { base.add(kept).write(refreshed) };
                 kept += 1;
                 continue;
             }
             let mut moved = false;
             for k in 2..lits.len() {
-                let candidate = lits[k];
+                // SAFETY: `k < lits.len()`; the literal is of the same clause as `first`.
+                let candidate = unsafe { *lits.get_unchecked(k) };
                 // SAFETY: `candidate` is a literal of the same clause as `first`.
                 if !unsafe { trail.is_false_unchecked(candidate) } {
-                    lits[k] = false_lit;
-                    lits[1] = candidate;
-                    watches.lists[candidate.code()].push(refreshed);
+                    // SAFETY: `1 < k < lits.len()`.
+                    unsafe {
+                        *lits.get_unchecked_mut(k) = false_lit;
+                        *lits.get_unchecked_mut(1) = candidate;
+                    }
+                    debug_assert!(candidate.code() < watches.lists.len());
+                    // SAFETY: `candidate`'s variable has room in the trail, and the lists
+                    // are sized like it; `candidate` is not false, so this is not `list`'s
+                    // slot (which was taken out above and is empty anyway).
+                    unsafe { watches.lists.get_unchecked_mut(candidate.code()) }.push(refreshed);
                     moved = true;
                     break;
                 }
@@ -299,15 +399,16 @@ pub unsafe fn propagate(
             if moved {
                 continue;
             }
-            // SAFETY: `kept < i <= list.len()`, as above.
-            unsafe { *list.get_unchecked_mut(kept) = refreshed };
+            // SAFETY: `kept < i <= len`, as above.
+            unsafe { base.add(kept).write(refreshed) };
             kept += 1;
             // SAFETY: `first` as above.
             if unsafe { trail.is_false_unchecked(first) } {
                 conflict = Some(cref);
                 break;
             }
-            trail.assign(first, cref);
+            // SAFETY: `first` as above, and it is neither true nor false.
+            unsafe { trail.assign_unchecked(first, cref) };
         }
         // On a conflict, the unvisited tail keeps its watches.
         if i < len {
@@ -315,11 +416,13 @@ pub unsafe fn propagate(
             kept += len - i;
         }
         list.truncate(kept);
-        watches.lists[false_lit.code()] = list;
+        // SAFETY: as where the list was taken out.
+        *unsafe { watches.lists.get_unchecked_mut(false_lit.code()) } = list;
         if conflict.is_some() {
             break;
         }
     }
+    *propagations += count;
     debug_assert!(conflict.is_some() || trail.qhead == trail.len());
     debug_assert!(conflict.map_or(true, |c| db.lits(c).iter().all(|&l| trail.is_false(l))));
     conflict
