@@ -4,11 +4,13 @@
 # - build, demo, test, lint, docs, install, clean: nothing more (test runs minisat,
 #   cadical, tmux and a one-node SLURM where they are installed, and skips those checks
 #   otherwise, except under CI=true, where a missing one fails; .ci/run installs them);
-# - bench, bench-medium, compare, proofs, timing: python3, minisat, cadical and splr
-#   (`cargo install splr --version 0.17.2`), and ../shared/bench beside the checkout;
+# - bench, bench-medium, bench-hard, compare, proofs, timing: python3, minisat, cadical
+#   and splr (`cargo install splr --version 0.17.2`), and ../shared/bench beside the
+#   checkout; bench-hard and scripts/hard/pick.py also cryptominisat5;
 # - bench-batch, bench-gen: python3, qqwing and GNU time, and ../shared/puzzles;
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
 # - bench-hints: python3, qqwing and ../shared/puzzles;
+# - bench-xor: python3, GNU time, prlimit (util-linux), cryptominisat5 and ../shared/bench;
 # - solve-batch: python3 (and the SOLVER named, if not satsolve);
 # - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
 #   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
@@ -28,7 +30,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-medium bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-xor bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -68,6 +70,14 @@ test:
 bench: build
 	python3 scripts/bench.py $(SATSOLVE_FLAGS_ARG) $(BENCH_FLAGS) scratch/bench
 
+# Parity reasoning (XOR matrices) against CryptoMiniSat 5 under a CPU limit.
+# Pool parity instances, generated Tseitin formulas and parity chains, SATLIB circuits
+# and the small suite, satsolve with --set xor=0 beside it; models checked. Writes
+# scratch/bench-xor/results.csv and summary.md. BENCH_XOR_FLAGS="--sets pool --runs 3
+# --baseline PATH".
+bench-xor: build
+	python3 scripts/bench-xor.py $(BENCH_XOR_FLAGS) scratch/bench-xor
+
 # The medium suite (scripts/medium/suite.tsv), like `make bench`.
 # Instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU
 # (at most 15 per family) plus the large Sudoku CNFs, each answer agreed by MiniSat, CaDiCaL
@@ -81,6 +91,25 @@ bench-medium: build
 	    $(BENCH_FLAGS) scratch/bench-medium
 	$(RELEASE)/cactusplot scratch/bench-medium/results.csv --svg scratch/bench-medium/cactus.svg \
 	    --png scratch/bench-medium/cactus.png --title 'Cactus plot: medium suite, timeout $(MEDIUM_TIMEOUT) s'
+
+# The hard suite (scripts/hard/suite.tsv): satsolve against the peers' reference rows.
+# Instances of ../shared/bench/pool that MiniSat does not solve in 60 s of CPU (par32,
+# g125/g250, hole10, SAT 2009 random 3/5/7-SAT), each answer agreed and checked (a model
+# clause by clause; UNSAT: a DRAT proof accepted by dratify and by our own checker);
+# picked by scripts/hard/pick.py, which ran MiniSat (60 s), CaDiCaL, CryptoMiniSat and
+# splr once into scripts/hard/reference.csv (version, date and CPU limit per row). Times
+# are CPU seconds and HARD_TIMEOUT a CPU limit: on a loaded machine wall time measures
+# the neighbours. The reference rows were run with a 60 s limit (2 shared cores); for the
+# 300 s suite re-run the picker with --timeout 300 on a quieter machine first, then
+# HARD_TIMEOUT=300. BENCH_FLAGS="--baseline PATH" adds an earlier build, "--only REGEX"
+# a few instances.
+HARD_TIMEOUT ?= 60
+bench-hard: build
+	python3 scripts/bench.py --list scripts/hard/suite.tsv --cpu --timeout $(HARD_TIMEOUT) \
+	    --solvers satsolve --reference scripts/hard/reference.csv --ratio-to cadical \
+	    $(SATSOLVE_FLAGS_ARG) $(BENCH_FLAGS) scratch/bench-hard
+	$(RELEASE)/cactusplot scratch/bench-hard/results.csv --svg scratch/bench-hard/cactus.svg \
+	    --png scratch/bench-hard/cactus.png --title 'Cactus plot: hard suite, CPU limit $(HARD_TIMEOUT) s'
 
 # Puzzle files as streams through the pipeline, against qqwing --solve.
 # Whole puzzle files streamed through sudoku2cnf | satsolve --true-only (| model2grid once

@@ -1,11 +1,17 @@
-//! `drat_check FORMULA PROOF`: checks a DRAT proof (text or binary, detected) of a DIMACS
-//! formula with the `dratify` crate, a forward RUP/RAT checker that shares no code with
-//! our solver. Used by `scripts/verify-proofs.py`; exit 0 verified, 1 rejected, 2 when the
-//! files cannot be read. The proof is decoded by `sudosat::testkit::drat`, the strict
-//! decoders of the proof tests (every step ends in 0; a malformed proof is rejected).
+//! `drat_check [--own] FORMULA PROOF`: checks a DRAT proof (text or binary, detected) of a
+//! DIMACS formula with the `dratify` crate, a forward RUP/RAT checker that shares no code
+//! with our solver; with `--own`, with our own forward RUP checker instead
+//! (`sudosat::testkit::drat::check_watched`: two watched literals and a kept root
+//! assignment, fast enough for the hard suite's proofs; it shares no code with dratify or
+//! the solver, and its tests hold it to the same verdicts as the simple checker
+//! `drat::check`), the second checker of `scripts/hard/pick.py`. Used by `scripts/verify-proofs.py`; exit 0
+//! verified, 1 rejected, 2 when the files cannot be read. The proof is decoded by
+//! `sudosat::testkit::drat`, the strict decoders of the proof tests (every step ends in 0;
+//! a malformed proof is rejected).
 //!
 //! ```text
 //! cargo run --release --example drat_check -- formula.cnf proof.drat
+//! cargo run --release --example drat_check -- --own formula.cnf proof.drat
 //! ```
 
 use std::process::ExitCode;
@@ -18,9 +24,13 @@ use sudosat::testkit::drat;
 type Step = (bool, Vec<dratify::Lit>);
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let own = args.first().is_some_and(|arg| arg == "--own");
+    if own {
+        args.remove(0);
+    }
     let [formula, proof] = args.as_slice() else {
-        eprintln!("usage: drat_check FORMULA.cnf PROOF.drat");
+        eprintln!("usage: drat_check [--own] FORMULA.cnf PROOF.drat");
         return ExitCode::from(2);
     };
     let source = Source::File(formula.into());
@@ -41,6 +51,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if own {
+        return check_own(&dimacs.cnf, &bytes, proof);
+    }
     // Text or binary, told apart by the first bytes; read straight into dratify's
     // 32-bit literals, since a proof can hold hundreds of millions of them.
     let steps: Vec<Step> = match drat::parse_with(&bytes, drat::dratify_lit) {
@@ -85,5 +98,33 @@ fn main() -> ExitCode {
             result.reason, result.failed_step
         );
         ExitCode::from(1)
+    }
+}
+
+/// The proof checked by our own forward RUP checker (see the module docs).
+fn check_own(cnf: &sudosat::cnf::Cnf, bytes: &[u8], proof: &str) -> ExitCode {
+    let steps = match drat::parse_with(bytes, |lit| lit) {
+        Ok(steps) => steps,
+        Err(error) => {
+            eprintln!("drat_check: {proof}: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    let formula: Vec<Vec<i64>> = cnf
+        .clauses()
+        .map(|clause| clause.iter().map(|lit| lit.to_dimacs()).collect())
+        .collect();
+    match drat::check_watched(&formula, &steps) {
+        Ok(deletions) => {
+            println!(
+                "s VERIFIED ({} steps, {deletions} deletions; own checker)",
+                steps.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            println!("s NOT VERIFIED: {reason} (own checker)");
+            ExitCode::from(1)
+        }
     }
 }

@@ -20,14 +20,30 @@ With --satsolve-flags "ARGS" (`make bench SATSOLVE_FLAGS=...`), the arguments ar
 to every satsolve command line (not the baseline's), e.g. "--set NAME=VALUE" to measure
 a solver option against the default build (`--baseline target/release/satsolve`).
 
+With --cpu, the timeout is a CPU-time limit (RLIMIT_CPU, with a wall-clock guard of 30
+times it) and the time of a run in the summary is its CPU seconds: for a machine shared
+with other jobs, where wall time measures the neighbours (`make bench-hard`).
+
+With --reference FILE (repeatable), the rows of FILE (results.csv's columns, plus the
+solver's version and the date of the run, as scripts/hard/pick.py writes its
+reference.csv) join the summary for the instances of this run: peers measured once per
+machine instead of in every run. A solver with reference rows is not run; the summary
+names each one's version, date and CPU limit. A reference row slower than --timeout counts
+as unsolved; a limit below --timeout is said in the summary (its rows are unfair to it).
+
+With --ratio-to SOLVER the ratio column compares with SOLVER instead of MiniSat (the hard
+suite, which MiniSat does not solve by construction, compares with CaDiCaL).
+
 Runs, CPU time, peak memory and answer checks are scripts/benchlib.py's. Each row of
 results.csv has the wall seconds and the CPU seconds of the run.
 
 Usage: scripts/bench.py [--timeout S] [--runs N] [--solvers a,b] [--only REGEX]
-                        [--list FILE] [--baseline PATH] [--satsolve-flags ARGS] [OUTDIR]
+                        [--list FILE] [--baseline PATH] [--satsolve-flags ARGS]
+                        [--cpu] [--reference FILE] [--ratio-to SOLVER] [OUTDIR]
 """
 
 import argparse
+import csv
 import re
 import shutil
 import sys
@@ -54,6 +70,12 @@ def main():
     parser.add_argument("--baseline", default="",
                         help="an earlier satsolve build, run as the solver `satsolve-base` "
                              "taking turns with the others (add it to --solvers)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="the timeout is a CPU-time limit and times are CPU seconds")
+    parser.add_argument("--reference", action="append", default=[],
+                        help="CSV of reference rows (peers run once) to add to the summary")
+    parser.add_argument("--ratio-to", default="minisat",
+                        help="the solver of the summary's time-ratio column")
     add_satsolve_flags(parser)
     args = parser.parse_args()
     flags = satsolve_flags(args.satsolve_flags)
@@ -88,6 +110,18 @@ def main():
                 for r in rows if r]
     rows = [r for r in rows if re.search(args.only, r[0])]
 
+    # Reference rows of the instances of this run; their solvers are not run again.
+    names = {name for name, *_ in rows}
+    reference = []
+    for path in args.reference:
+        with open(path, newline="") as handle:
+            reference += [r for r in csv.DictReader(handle) if r["instance"] in names]
+    referenced = []
+    for row in reference:
+        if row["solver"] not in referenced:
+            referenced.append(row["solver"])
+    solvers = [s for s in solvers if s not in referenced]
+
     results = []
     wrong = 0
     for name, category, expected, source in rows:
@@ -96,7 +130,12 @@ def main():
         clauses = read_cnf(cnf) if expected != "UNSAT" else []
         for number in range(args.runs):
             for solver in solvers:
-                run = run_solver(commands[solver], cnf, args.timeout)
+                if args.cpu:
+                    run = run_solver(commands[solver], cnf, 30 * args.timeout + 120,
+                                     cpu_limit=args.timeout)
+                    run.seconds = run.cpu
+                else:
+                    run = run_solver(commands[solver], cnf, args.timeout)
                 correct = verdict(run.status, run.lits, expected, clauses)
                 if correct is False:
                     wrong += 1
@@ -110,19 +149,40 @@ def main():
                       f"{run.peak_kib / 1024:8.1f}MB", file=sys.stderr)
         cnf.unlink()
 
-    if not results:
+    if not results and not reference:
         sys.exit(f"bench: no instance matches --only {args.only!r}")
-    write_csv(outdir / "results.csv", results, list(results[0].keys()))
+    fields = ["instance", "category", "expected", "solver", "run", "status", "correct",
+              "seconds", "cpu_seconds", "peak_kib", "limit", "version", "date"]
+    for row in reference:
+        row.setdefault("cpu_seconds", row["seconds"])
+        row["correct"] = int(row["correct"]) if row.get("correct") not in (None, "") else ""
+        if row["correct"] == 1 and float(row["seconds"]) > args.timeout:
+            row["correct"], row["status"] = "", "TIMEOUT"
+        results.append({field: row.get(field, "") for field in fields})
+    write_csv(outdir / "results.csv", results, fields)
     header = "\n".join(run_header(sys.argv, flags)) + "\n\n"
-    (outdir / "summary.md").write_text(header + summary(results, solvers, args.timeout))
+    if reference:
+        versions = sorted({(r["solver"], r.get("version", "?"), r.get("date", "?"),
+                            max(float(x["limit"] or 0) for x in reference if x["solver"] == r["solver"]))
+                           for r in reference})
+        header += "Reference rows (run once on this machine, not in this run): " + "; ".join(
+            f"{solver}: {version}, {date}, CPU limit {limit:g} s" for solver, version, date, limit in versions
+        ) + ".\n\n"
+        short = [f"{solver} ({limit:g} s)" for solver, _, _, limit in versions if 0 < limit < args.timeout]
+        if short:
+            header += (f"CAUTION: reference rows with a limit below this run's {args.timeout:g} s: "
+                       + ", ".join(short) + "; an instance they did not solve may be theirs in "
+                       "a longer run.\n\n")
+    (outdir / "summary.md").write_text(header + summary(results, solvers + referenced, args.timeout,
+                                                        args.ratio_to))
     print((outdir / "summary.md").read_text())
     shutil.rmtree(scratch, ignore_errors=True)
     return 1 if wrong else 0
 
 
-def summary(results, solvers, timeout):
+def summary(results, solvers, timeout, ratio_to="minisat"):
     """Markdown: per category and over all, solved counts, PAR-2 (an unsolved instance
-    counts twice the timeout) and geometric-mean ratios to MiniSat."""
+    counts twice the timeout) and geometric-mean time ratios to `ratio_to` (MiniSat)."""
     table = {}
     for row in results:
         key = (row["instance"], row["category"], row["solver"])
@@ -133,7 +193,7 @@ def summary(results, solvers, timeout):
     instances = sorted({(row["instance"], row["category"]) for row in results})
     lines = [f"Timeout {timeout:g} s (an unsolved run counts as the timeout in the ratios; "
              "PAR-2 is the mean time with an unsolved instance counted as twice the timeout).",
-             "", "| category | solver | solved | PAR-2 (s) | geomean time ratio to minisat "
+             "", f"| category | solver | solved | PAR-2 (s) | geomean time ratio to {ratio_to} "
              "| max peak-memory ratio |", "|---|---|---|---|---|---|"]
     for category in categories + (["all"] if len(categories) > 1 else []):
         names = [(i, c) for i, c in instances if category in ("all", c)]
@@ -141,7 +201,7 @@ def summary(results, solvers, timeout):
             ratios, memory, solved, par2 = [], [], 0, []
             for name, own in names:
                 mine = table.get((name, own, solver))
-                base = table.get((name, own, "minisat"))
+                base = table.get((name, own, ratio_to))
                 if not mine:
                     continue
                 ok = all(s for _, _, s in mine)

@@ -295,20 +295,24 @@ class SolverRun:
     text: str = ""
 
 
-def run_solver(solver, cnf, timeout=None, extra=()):
+def run_solver(solver, cnf, timeout=None, extra=(), cpu_limit=None):
     """Runs `solver` (a Solver) on `cnf` with a timeout (None: none), `extra` arguments
     before the file, and reads its answer, from its result file when it writes one, else
-    from its stdout."""
+    from its stdout. With `cpu_limit` the run is also stopped at that many CPU seconds
+    (see `measure`); a solver that catches SIGXCPU and ends without an answer (MiniSat,
+    CaDiCaL) counts as timed out then too."""
     argv, result_file = solver.argv(cnf, extra)
     if result_file and result_file.exists():
         result_file.unlink()
-    run = measure(argv, timeout=timeout)
+    run = measure(argv, timeout=timeout, cpu_limit=cpu_limit)
     if run.timed_out:
         return SolverRun("TIMEOUT", set(), run.wall, run.cpu, run.peak_kib, None, "")
     text = run.stdout.decode(errors="replace")
     if result_file and result_file.exists():
         text = result_file.read_text(errors="replace")
     status, lits = parse_answer(text)
+    if cpu_limit is not None and status in (None, "UNKNOWN") and run.cpu >= 0.9 * cpu_limit:
+        return SolverRun("TIMEOUT", set(), run.wall, run.cpu, run.peak_kib, None, text)
     return SolverRun(status or "UNKNOWN", lits, run.wall, run.cpu, run.peak_kib, run.code, text)
 
 

@@ -153,7 +153,12 @@ fn structured_cnf_families_agree_with_minisat_and_cadical() {
     compare_families(
         "diff-structured",
         0x2026_1129,
-        &[(Family::Pigeonhole, 40, true), (Family::Parity, 80, true)],
+        &[
+            (Family::Pigeonhole, 40, true),
+            (Family::Parity, 80, true),
+            (Family::Xor, 60, true),
+            (Family::Tseitin, 40, true),
+        ],
     );
 }
 

@@ -17,6 +17,7 @@ mod line_encodings;
 mod model2grid;
 mod model2grid_svg;
 mod packaging;
+mod parity;
 mod pipeline;
 mod proof;
 mod readme;

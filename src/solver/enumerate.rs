@@ -429,6 +429,11 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         eliminated_vars,
         subsumed_clauses,
         strengthened_literals,
+        xors_found,
+        xor_matrices,
+        xor_propagations,
+        xor_conflicts,
+        xor_dropped,
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
@@ -447,6 +452,11 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.eliminated_vars += eliminated_vars;
     total.subsumed_clauses += subsumed_clauses;
     total.strengthened_literals += strengthened_literals;
+    total.xors_found += xors_found;
+    total.xor_matrices += xor_matrices;
+    total.xor_propagations += xor_propagations;
+    total.xor_conflicts += xor_conflicts;
+    total.xor_dropped += xor_dropped;
 }
 
 #[cfg(test)]

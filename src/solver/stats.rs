@@ -44,6 +44,17 @@ pub struct Stats {
     /// Literals removed by preprocessing's self-subsuming strengthening (one per
     /// strengthening).
     pub strengthened_literals: u64,
+    /// XOR constraints found in the clauses (CDCL preprocessing).
+    pub xors_found: u64,
+    /// Gauss-Jordan matrices built from them.
+    pub xor_matrices: u64,
+    /// Literals implied by those matrices.
+    pub xor_propagations: u64,
+    /// Conflicts found by those matrices.
+    pub xor_conflicts: u64,
+    /// Times the matrices were dropped after their trial for making too few
+    /// propagations.
+    pub xor_dropped: u64,
 }
 
 impl Stats {
@@ -70,6 +81,11 @@ impl Stats {
                 ("eliminated variables", self.eliminated_vars),
                 ("subsumed clauses", self.subsumed_clauses),
                 ("strengthenings", self.strengthened_literals),
+                ("xors found", self.xors_found),
+                ("xor matrices", self.xor_matrices),
+                ("xor propagations", self.xor_propagations),
+                ("xor conflicts", self.xor_conflicts),
+                ("xor dropped", self.xor_dropped),
             ],
         )
     }
@@ -107,6 +123,6 @@ mod tests {
         assert!(text.lines().all(|line| line.starts_with("c ")));
         assert!(text.contains("c conflicts            7\n"));
         assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 17);
+        assert_eq!(text.lines().count(), 22);
     }
 }

@@ -4,8 +4,9 @@
 //! every `sudoku2cnf` encoding.
 //!
 //! Nothing here trusts a solver: every model is checked against the clauses read back
-//! from the formula file, every UNSAT of the cdcl engine comes with a DRAT proof checked
-//! by dratify (and by our own forward checker [`super::drat`] when short), and every
+//! from the formula file, the cdcl engine runs with a proof and as users run it (without
+//! one, which turns on the XOR matrices), every UNSAT of its proof run comes with a DRAT
+//! proof checked by dratify (and by our own forward checker [`super::drat`] when short), and every
 //! definite answer must agree with every other one, across solvers and across encodings.
 //! A solver that gives up (timeout) is counted, not trusted. The binaries are run from
 //! the paths in [`Tools`], so the same code drives the test build's binaries and the
@@ -341,16 +342,19 @@ impl Tools {
         let timeout = self.timeout.to_string();
         let mut answers = Vec::new();
 
-        let mut engines = vec!["cdcl", "splr"];
+        // The cdcl engine twice: with a proof, and as users run it, without one, which
+        // turns on what cannot log DRAT (the XOR matrices).
+        let mut engines = vec!["cdcl", "cdcl-plain", "splr"];
         if dpll {
             engines.push("dpll");
         }
-        for engine in engines {
+        for label in engines {
+            let engine = label.trim_end_matches("-plain");
             let mut args = vec!["--engine", engine, "--timeout", &timeout, cnf_arg];
             if let (Some(limit), "dpll") = (&conflicts, engine) {
                 args.extend(["--conflicts", limit]);
             }
-            if engine == "cdcl" {
+            if label == "cdcl" {
                 args.extend(["--proof", proof_arg]);
                 // A stale proof of the previous formula must not pass for this one.
                 let _ = std::fs::remove_file(&proof);
@@ -360,12 +364,12 @@ impl Tools {
                 10 => {
                     model_literals(&out)
                         .and_then(|literals| check_model(formula, &literals))
-                        .map_err(|e| format!("satsolve --engine {engine}: {e}"))?;
+                        .map_err(|e| format!("satsolve --engine {label}: {e}"))?;
                     count.models += 1;
                     Verdict::Sat
                 }
                 20 => {
-                    if engine == "cdcl" {
+                    if label == "cdcl" {
                         let bytes = std::fs::read(&proof).map_err(|e| e.to_string())?;
                         check_proof(formula, &bytes, self.own_checker_steps)?;
                         count.proofs += 1;
@@ -373,12 +377,12 @@ impl Tools {
                     Verdict::Unsat
                 }
                 0 if out.contains("s UNKNOWN") => Verdict::Unknown,
-                other => return Err(format!("satsolve --engine {engine} exited {other}")),
+                other => return Err(format!("satsolve --engine {label} exited {other}")),
             };
             count.solver_runs += 1;
             count.answers += 1;
             count.gave_up += usize::from(verdict == Verdict::Unknown);
-            answers.push((engine, verdict));
+            answers.push((label, verdict));
         }
 
         answers.extend(self.peers(formula, &cnf, count)?);

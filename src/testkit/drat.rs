@@ -17,6 +17,9 @@
 
 use std::collections::HashMap;
 
+mod watched;
+pub use watched::check_watched;
+
 /// One proof step: `true` for a deletion, and the clause in DIMACS literals.
 pub type Step = (bool, Vec<i64>);
 

@@ -174,8 +174,8 @@ pub fn pigeonhole(pigeons: usize, holes: usize) -> Formula {
     }
 }
 
-/// Clauses of `out = a XOR b`.
-fn xor_clauses(out: i64, a: i64, b: i64) -> [Vec<i64>; 4] {
+/// Clauses of the gate `out = a XOR b`.
+fn xor_gate_clauses(out: i64, a: i64, b: i64) -> [Vec<i64>; 4] {
     [
         vec![-out, a, b],
         vec![-out, -a, -b],
@@ -202,7 +202,7 @@ pub fn parity_chains(rng: &mut SplitMix64, n: usize, satisfiable: bool) -> Formu
         for &x in &order[1..] {
             vars += 1;
             let out = vars as i64;
-            clauses.extend(xor_clauses(out, sum, x));
+            clauses.extend(xor_gate_clauses(out, sum, x));
             sum = out;
         }
         let parity = if chain == 0 || satisfiable {
@@ -213,6 +213,92 @@ pub fn parity_chains(rng: &mut SplitMix64, n: usize, satisfiable: bool) -> Formu
         clauses.push(vec![if parity { sum } else { -sum }]);
     }
     Formula { vars, clauses }
+}
+
+/// The 2^(k-1) clauses of `vars[0] ⊕ … ⊕ vars[k-1] = rhs` (DIMACS variables, k ≥ 1),
+/// one for each assignment of the wrong parity, forbidding it: the direct encoding
+/// CryptoMiniSat's XOR detection looks for.
+pub fn xor_clauses(vars: &[i64], rhs: bool) -> Vec<Vec<i64>> {
+    let k = vars.len();
+    (0u64..1 << k)
+        // A clause's false assignment sets a variable true where its literal is negative:
+        // its weight is the number of negative literals, and it must have the parity
+        // the XOR does not.
+        .filter(|pattern| (pattern.count_ones() % 2 == 1) != rhs)
+        .map(|pattern| {
+            (0..k)
+                .map(|i| {
+                    if pattern >> i & 1 == 1 {
+                        -vars[i]
+                    } else {
+                        vars[i]
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `count` random XORs of 3 to 5 distinct variables out of `1..=vars`, random parities,
+/// each in the direct encoding ([`xor_clauses`]), shuffled among `extra` random 3-SAT
+/// clauses. Below about one XOR per variable the system is usually consistent; the
+/// clauses then decide.
+pub fn random_xors(rng: &mut SplitMix64, vars: usize, count: usize, extra: usize) -> Formula {
+    let mut clauses = Vec::new();
+    for _ in 0..count {
+        let len = 3 + rng.index(3);
+        let xor: Vec<i64> = random_clause(rng, vars, len)
+            .iter()
+            .map(|l| l.abs())
+            .collect();
+        clauses.extend(xor_clauses(&xor, rng.below(2) == 0));
+    }
+    for _ in 0..extra {
+        clauses.push(random_clause(rng, vars, 3));
+    }
+    for i in (1..clauses.len()).rev() {
+        clauses.swap(i, rng.index(i + 1));
+    }
+    Formula { vars, clauses }
+}
+
+/// A Tseitin formula on a random graph (Urquhart's hard family, "Hard examples for
+/// resolution", JACM 1987, on expanders): `vertices` (≥ 3) on a ring plus random chords,
+/// every vertex of degree 2 to 5, a variable per edge, and per vertex the XOR of its
+/// edges equal to a random charge. A connected graph's formula is satisfiable exactly
+/// when the charges sum to 0; the last charge is set to make it so or not, as asked.
+pub fn tseitin_graph(rng: &mut SplitMix64, vertices: usize, satisfiable: bool) -> Formula {
+    let n = vertices.max(3);
+    let mut edges: Vec<(usize, usize)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+    let mut degree = vec![2usize; n];
+    for _ in 0..n {
+        let (a, b) = (rng.index(n), rng.index(n));
+        let taken = edges
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+        if a != b && !taken && degree[a] < 5 && degree[b] < 5 {
+            edges.push((a, b));
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+    }
+    let mut charges: Vec<bool> = (0..n).map(|_| rng.below(2) == 0).collect();
+    let total = charges[..n - 1].iter().fold(false, |sum, &c| sum ^ c);
+    charges[n - 1] = total == satisfiable;
+    let mut clauses = Vec::new();
+    for (v, &charge) in charges.iter().enumerate() {
+        let incident: Vec<i64> = edges
+            .iter()
+            .enumerate()
+            .filter(|(_, &(a, b))| a == v || b == v)
+            .map(|(e, _)| e as i64 + 1)
+            .collect();
+        clauses.extend(xor_clauses(&incident, charge));
+    }
+    Formula {
+        vars: edges.len(),
+        clauses,
+    }
 }
 
 /// A random complete Sudoku grid of box side `k` (n = k²): a valid base pattern under
@@ -358,17 +444,23 @@ pub enum Family {
     Random5Sat,
     /// Uniform random 7-SAT at ratio 88, at most 28 variables (30 take a second).
     Random7Sat,
+    /// Random XORs in the direct encoding among random 3-SAT clauses.
+    Xor,
+    /// Tseitin formulas on random graphs (Urquhart's family), SAT and UNSAT alternating.
+    Tseitin,
 }
 
 impl Family {
     /// Every family, in the order of reports.
-    pub const ALL: [Family; 10] = [
+    pub const ALL: [Family; 12] = [
         Family::Random3Sat,
         Family::Random5Sat,
         Family::Random7Sat,
         Family::MixedLengths,
         Family::Pigeonhole,
         Family::Parity,
+        Family::Xor,
+        Family::Tseitin,
         Family::Sudoku4,
         Family::Sudoku9,
         Family::Sudoku16,
@@ -384,6 +476,8 @@ impl Family {
             Family::MixedLengths => "mixed",
             Family::Pigeonhole => "pigeonhole",
             Family::Parity => "parity",
+            Family::Xor => "xor",
+            Family::Tseitin => "tseitin",
             Family::Sudoku4 => "sudoku4",
             Family::Sudoku9 => "sudoku9",
             Family::Sudoku16 => "sudoku16",
@@ -460,6 +554,20 @@ impl Family {
                 // Two chains over 40 variables already take minutes and 200 MB of proof.
                 let n = pick(rng, (2, 14), (12, 24));
                 Instance::Cnf(parity_chains(rng, n, round % 2 == 1))
+            }
+            Family::Xor => {
+                // Around one XOR per variable, where consistent and inconsistent systems
+                // both occur, with some 3-SAT clauses.
+                let vars = pick(rng, (6, 24), (40, 200));
+                let count = vars * (7 + rng.index(6)) / 10;
+                let extra = rng.index(vars + 1);
+                Instance::Cnf(random_xors(rng, vars, count, extra))
+            }
+            Family::Tseitin => {
+                // Resolution needs exponential size on these: 60 vertices already take
+                // CDCL solvers without parity reasoning a long time when unsatisfiable.
+                let vertices = pick(rng, (4, 14), (14, 40));
+                Instance::Cnf(tseitin_graph(rng, vertices, round % 2 == 1))
             }
             Family::Sudoku4 | Family::Sudoku9 | Family::Sudoku16 => {
                 let k = match self {

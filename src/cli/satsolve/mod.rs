@@ -111,7 +111,8 @@ TUNING (cdcl engine):
 PROOFS:
   --proof FILE writes a DRAT proof (text; --binary-proof for binary DRAT) that a checker
   such as drat-trim can verify when the answer is UNSATISFIABLE. It ends with the empty
-  clause only for an UNSAT answer.
+  clause only for an UNSAT answer. A proof switches off the XOR matrices (Gauss-Jordan
+  elimination on the XORs found in the clauses), whose reasoning DRAT cannot follow.
 
 LIMITS:
   --timeout, --conflicts and Ctrl-C end the search with s UNKNOWN (exit 0); Ctrl-C also

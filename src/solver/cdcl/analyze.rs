@@ -56,7 +56,26 @@
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::decide::Decide;
 use super::trail::Trail;
+use super::xor::Reasons;
 use crate::lit::{Lit, Var};
+
+/// The literals of a reason or conflict clause: in the arena, or among the XOR engine's
+/// clauses for an external handle (see `xor`).
+#[inline]
+fn clause_lits<'a>(db: &'a ClauseDb, external: &'a Reasons, cref: ClauseRef) -> &'a [Lit] {
+    if cref.is_external() {
+        external.lits(cref)
+    } else {
+        db.lits(cref)
+    }
+}
+
+/// Whether a reason clause depends on the current cube; the XOR engine's never do (they
+/// follow from the formula).
+#[inline]
+fn is_cube_dependent(db: &ClauseDb, cref: ClauseRef) -> bool {
+    !cref.is_external() && db.is_cube_dependent(cref)
+}
 
 /// Per-variable marks during analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,11 +170,13 @@ impl Analyzer {
 
     /// Derives the first-UIP clause from `conflict`, minimises it, and bumps the
     /// activity of every variable involved. Learnt clauses used on the way are marked
-    /// used and get their LBD refreshed when it improved.
+    /// used and get their LBD refreshed when it improved. `external` holds the clauses of
+    /// external handles (the XOR engine's reasons).
     pub fn analyze(
         &mut self,
         conflict: ClauseRef,
         db: &mut ClauseDb,
+        external: &Reasons,
         trail: &Trail,
         decide: &mut Decide,
     ) -> Learnt {
@@ -170,7 +191,7 @@ impl Analyzer {
         let mut cube_dependent = false;
         loop {
             debug_assert!(!cref.is_none());
-            if db.is_learnt(cref) {
+            if !cref.is_external() && db.is_learnt(cref) {
                 cube_dependent |= db.is_cube_dependent(cref);
                 db.set_used(cref, true);
                 let old = db.lbd(cref);
@@ -183,7 +204,7 @@ impl Analyzer {
                     }
                 }
             }
-            for &lit in db.lits(cref) {
+            for &lit in clause_lits(db, external, cref) {
                 let var = lit.var();
                 if Some(var) == resolved || self.marks[var.index()] != Mark::None {
                     continue;
@@ -222,9 +243,9 @@ impl Analyzer {
         }
 
         let before = self.learnt.len();
-        cube_dependent |= self.minimise(db, trail);
+        cube_dependent |= self.minimise(db, external, trail);
         let minimised = before - self.learnt.len();
-        self.bump_reasons(db, trail, decide);
+        self.bump_reasons(db, external, trail, decide);
 
         // Put the highest remaining level at position 1: the clause's second watch, and
         // the backjump target.
@@ -266,7 +287,13 @@ impl Analyzer {
     /// Reason-side bumping (see the module docs): bumps, once each, the unmarked
     /// variables of the reasons of `learnt[1..]`. Uses the marks, so it runs before
     /// they are cleared.
-    fn bump_reasons(&mut self, db: &ClauseDb, trail: &Trail, decide: &mut Decide) {
+    fn bump_reasons(
+        &mut self,
+        db: &ClauseDb,
+        external: &Reasons,
+        trail: &Trail,
+        decide: &mut Decide,
+    ) {
         self.conflict_stamp = self.conflict_stamp.wrapping_add(1);
         if self.conflict_stamp == 0 {
             self.bumped.iter_mut().for_each(|s| *s = 0);
@@ -279,7 +306,7 @@ impl Analyzer {
             if reason.is_none() {
                 continue;
             }
-            for &lit in db.lits(reason) {
+            for &lit in clause_lits(db, external, reason) {
                 let other = lit.var();
                 if other == var
                     || self.marks[other.index()] != Mark::None
@@ -297,7 +324,7 @@ impl Analyzer {
     /// Removes redundant literals from `learnt[1..]`. Marks of removed literals stay
     /// `Clause`-free only via `to_clear`; the kept ones stay `Clause` for the caller.
     /// True if a removal went through the cube (see [`Analyzer::redundant`]).
-    fn minimise(&mut self, db: &ClauseDb, trail: &Trail) -> bool {
+    fn minimise(&mut self, db: &ClauseDb, external: &Reasons, trail: &Trail) -> bool {
         let abstract_levels = self.learnt[1..]
             .iter()
             .fold(0u32, |acc, l| acc | abstract_level(trail.level(l.var())));
@@ -308,7 +335,7 @@ impl Analyzer {
             let redundant = if trail.reason(lit.var()).is_none() {
                 None
             } else {
-                self.redundant(lit.var(), abstract_levels, db, trail)
+                self.redundant(lit.var(), abstract_levels, db, external, trail)
             };
             match redundant {
                 None => {
@@ -337,16 +364,17 @@ impl Analyzer {
         root: Var,
         abstract_levels: u32,
         db: &ClauseDb,
+        external: &Reasons,
         trail: &Trail,
     ) -> Option<bool> {
         self.stack.clear();
         self.stack.push(Frame {
             var: root,
             next: 0,
-            cube: self.root_level > 0 && db.is_cube_dependent(trail.reason(root)),
+            cube: self.root_level > 0 && is_cube_dependent(db, trail.reason(root)),
         });
         while let Some(&Frame { var, next, cube }) = self.stack.last() {
-            let lits = db.lits(trail.reason(var));
+            let lits = clause_lits(db, external, trail.reason(var));
             let mut next = next;
             let mut cube = cube;
             let mut descend = None;
@@ -386,7 +414,7 @@ impl Analyzer {
                 Some(other) => self.stack.push(Frame {
                     var: other,
                     next: 0,
-                    cube: self.root_level > 0 && db.is_cube_dependent(trail.reason(other)),
+                    cube: self.root_level > 0 && is_cube_dependent(db, trail.reason(other)),
                 }),
                 None => {
                     self.stack.pop();
@@ -464,7 +492,13 @@ mod tests {
             trail.assign(lit(d), ClauseRef::NONE);
             conflict = propagate_checked(&mut watches, &mut db, &mut trail, &mut props);
         }
-        let learnt = analyzer.analyze(conflict.unwrap(), &mut db, &trail, &mut decide);
+        let learnt = analyzer.analyze(
+            conflict.unwrap(),
+            &mut db,
+            &Reasons::default(),
+            &trail,
+            &mut decide,
+        );
         let mut lits = analyzer.learnt().to_vec();
         lits[1..].sort();
         (lits, learnt)

@@ -33,11 +33,38 @@ impl ClauseRef {
         self == ClauseRef::NONE
     }
 
+    /// A handle to clause `index` of a store outside the arena: the reasons and
+    /// conflicts the XOR engine builds on demand (see `xor`). Arena handles stay below
+    /// 2^31 (see [`ClauseDb::alloc`]), so the top bit tells the two apart; `index` must
+    /// be below 2^31 - 1, which keeps it clear of [`ClauseRef::NONE`].
+    #[inline]
+    pub fn external(index: usize) -> ClauseRef {
+        debug_assert!(index < (EXTERNAL - 1) as usize);
+        ClauseRef(EXTERNAL | index as u32)
+    }
+
+    /// True for a handle made by [`ClauseRef::external`]: its clause is not in the
+    /// arena, and no [`ClauseDb`] method may be called with it.
+    #[inline]
+    pub fn is_external(self) -> bool {
+        self.0 & EXTERNAL != 0 && self != ClauseRef::NONE
+    }
+
+    /// The index given to [`ClauseRef::external`].
+    #[inline]
+    pub fn external_index(self) -> usize {
+        debug_assert!(self.is_external());
+        (self.0 & !EXTERNAL) as usize
+    }
+
     #[inline]
     fn offset(self) -> usize {
         self.0 as usize
     }
 }
+
+/// The top bit of an external handle (see [`ClauseRef::external`]).
+const EXTERNAL: u32 = 1 << 31;
 
 const HEADER: usize = 2;
 const LEARNT: u32 = 1;

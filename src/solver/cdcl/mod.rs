@@ -11,11 +11,13 @@
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
 //! | `decide` + `heap` | EVSIDS with a variable heap, target phases |
 //! | `restart` | focused and stable modes in turns (default), Luby or Glucose EMA restarts |
-//! | `walk` | ProbSAT local search from the target phases, opening each stable stint |
+//! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
+//! | `random` | a walk phase of its own for formulas that look uniformly random |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
+//! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!
 //! Solver-level invariants, checked with `debug_assert!`: between search steps the trail
@@ -40,11 +42,13 @@ mod heap;
 pub mod options;
 mod preprocess;
 mod proof;
+mod random;
 mod reduce;
 mod restart;
 mod trail;
 mod walk;
 mod watch;
+mod xor;
 
 #[cfg(test)]
 mod cube_tests;
@@ -97,6 +101,8 @@ pub struct Solver {
     walked_at: u64,
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
+    /// Where the last walk of the random-formula walk phase stopped (see `random`).
+    walk_state: Vec<bool>,
     /// Propagation count before which no simplification starts (see `simplify`).
     simplify_props: u64,
     scratch: Vec<Lit>,
@@ -114,6 +120,10 @@ pub struct Solver {
     shortened_unlogged: bool,
     /// Variable elimination before the first search, if asked for.
     preprocess: preprocess::Preprocess,
+    /// Whether the formula looks uniformly random, for the walk phase (see `random`).
+    random: random::RandomPhase,
+    /// The Gauss-Jordan matrices of the XORs found at preprocessing, if any.
+    xor: xor::XorEngine,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
 }
@@ -180,6 +190,7 @@ impl Solver {
             simplified_at: 0,
             walked_at: 0,
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
+            walk_state: Vec::new(),
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,
@@ -188,6 +199,8 @@ impl Solver {
             proof: None,
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),
+            random: random::RandomPhase::default(),
+            xor: xor::XorEngine::default(),
             options,
         };
         solver.ensure_vars(num_vars);
@@ -239,6 +252,8 @@ impl Solver {
     /// as given; after a SAT answer the file is left as written.
     pub fn set_proof(&mut self, out: Box<dyn Write + Send>, format: ProofFormat) {
         let mut proof = Proof::new(out, format);
+        // The matrices' reasons are sums of XORs, which a RUP checker cannot follow.
+        self.xor = xor::XorEngine::default();
         if self.stats.learnt_clauses > 0 {
             proof.fail("the proof was requested after the solver had learnt clauses");
         } else {
@@ -355,7 +370,32 @@ impl Solver {
         outcome
     }
 
+    /// Propagates the clauses, then the XOR matrices if there are any (see `xor`), until
+    /// neither implies more; returns a false clause, if one is found.
     fn propagate(&mut self) -> Option<ClauseRef> {
+        loop {
+            let conflict = self.propagate_clauses();
+            if conflict.is_some() || !self.xor.is_active() {
+                return conflict;
+            }
+            let before = self.trail.len();
+            let fired = self.xor.propagate(&mut self.trail);
+            self.stats.xor_propagations += (self.trail.len() - before) as u64;
+            match fired {
+                xor::XorPropagation::Quiet => {
+                    debug_assert!(self.xor.is_propagated(&self.trail));
+                    return None;
+                }
+                xor::XorPropagation::Propagated => {}
+                xor::XorPropagation::Conflict(clause) => {
+                    self.stats.xor_conflicts += 1;
+                    return Some(clause);
+                }
+            }
+        }
+    }
+
+    fn propagate_clauses(&mut self) -> Option<ClauseRef> {
         // SAFETY: `propagate`'s condition is that every literal in the watch lists, and
         // every literal of a clause they point to, has a variable the trail has room
         // for. The trail is never replaced and only grows (`ensure_vars` sizes it), so
@@ -381,6 +421,7 @@ impl Solver {
     }
 
     fn search(&mut self) -> Outcome {
+        self.classify_if_due();
         self.eliminate_if_due();
         if !self.ok {
             return Outcome::Unsat;
@@ -407,10 +448,15 @@ impl Solver {
                     self.stats.restarts += 1;
                     let switched = self.restarts.restarted(self.stats.propagations);
                     self.decide.restarted();
+                    self.judge_xors_if_due();
                     if switched {
                         self.stats.mode_switches += 1;
                         if self.restarts.is_stable() {
-                            self.rephase_by_walk();
+                            if self.is_random() {
+                                self.random_walk();
+                            } else {
+                                self.rephase_by_walk();
+                            }
                         }
                     }
                 }
@@ -434,10 +480,24 @@ impl Solver {
         debug_assert_eq!(self.trail.decision_level(), 0);
         let since = self.stats.propagations - self.walked_at;
         let effort = (since as f64 * self.options.walk_effort) as u64;
+        self.walk(effort, false);
+    }
+
+    /// One walk of `effort` visits (see `walk`) whose best assignment becomes the target
+    /// phases: from those phases, or with `resume` from where the last resumed walk
+    /// stopped (the walk phase of a random formula, see `random`).
+    fn walk(&mut self, effort: u64, resume: bool) {
+        let start = if resume && self.walk_state.len() == self.num_vars {
+            std::mem::take(&mut self.walk_state)
+        } else {
+            self.decide.target_phases_mut().to_vec()
+        };
         let report = walk::walk(
             &self.db,
             &self.trail,
+            &start,
             self.decide.target_phases_mut(),
+            resume.then_some(&mut self.walk_state),
             effort,
             self.options.walk_max_break as usize,
             &mut self.walk_rng,
@@ -481,6 +541,7 @@ impl Solver {
             }
             if self.trail.decision_level() == 0 {
                 self.simplify_if_due();
+                self.first_random_walk();
             }
             if self.reduce_schedule.due(
                 self.stats.conflicts,
@@ -522,9 +583,13 @@ impl Solver {
     /// Analyses a conflict, backjumps, and asserts the learnt clause.
     fn learn(&mut self, conflict: ClauseRef) {
         self.decide.conflict(&self.trail);
-        let learnt = self
-            .analyzer
-            .analyze(conflict, &mut self.db, &self.trail, &mut self.decide);
+        let learnt = self.analyzer.analyze(
+            conflict,
+            &mut self.db,
+            self.xor.reasons(),
+            &self.trail,
+            &mut self.decide,
+        );
         self.decide.decay();
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
         self.backtrack(learnt.backjump.max(self.root_level()));
@@ -561,6 +626,10 @@ impl Solver {
     }
 
     fn backtrack(&mut self, level: usize) {
+        if self.xor.is_active() && level < self.trail.decision_level() {
+            self.xor
+                .backtrack(&self.trail, self.trail.level_start(level + 1));
+        }
         let decide = &mut self.decide;
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
     }

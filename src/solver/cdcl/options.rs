@@ -280,6 +280,12 @@ options_table! {
         "A walk weighs flips that break more clauses than this as if they broke this many.";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],
         "Seed of the walks' random choices.";
+    walk_random_first: u64 = 20_000_000, [0, HUGE],
+        "Clause visits of the walk before the search of a formula that looks uniformly random.";
+    walk_random_first_per_lit: u64 = 1000, [0, HUGE],
+        "That first walk's visits are at most this many per literal of the formula.";
+    walk_random_share: f64 = 0.5, [0.0, 1e6],
+        "Random formulas: visits of a stable stint's walk per propagation and average watch.";
     elim_resolvent_limit: u64 = 20, [0, 1_000_000],
         "Elimination keeps a variable with a resolvent longer than this.";
     elim_occurrence_limit: u64 = 64, [0, 1_000_000_000],
@@ -292,6 +298,22 @@ options_table! {
         "A variable in at most this many clauses counts as sparse.";
     elim_sparse_percent: u64 = 10, [0, 100],
         "Elimination runs when at least this percentage of the occurring variables is sparse.";
+    xor: u64 = 1, [0, 1],
+        "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
+    xor_max_size: u64 = 8, [3, 8],
+        "The longest XOR looked for in the clauses (it takes 2^(size-1) clauses).";
+    xor_merge_max_size: u64 = 64, [0, 1_000_000],
+        "Two XORs sharing a variable no other XOR has are summed if the sum has at most this many variables (0: never).";
+    xor_max_columns: u64 = 4096, [2, 1_000_000],
+        "A group of XORs over more variables than this gets no matrix.";
+    xor_min_rows: u64 = 3, [1, 1_000_000],
+        "A matrix with fewer rows than this is not visited in the search (its units and contradictions still count).";
+    xor_max_matrices: u64 = 8, [0, 1_000_000],
+        "At most this many matrices, the ones with the most rows, are visited in the search.";
+    xor_trial_conflicts: u64 = 2000, [0, HUGE],
+        "Conflicts after which the XOR matrices are kept only if they made enough of the propagations.";
+    xor_min_share: f64 = 0.01, [0.0, 1.0],
+        "The share of propagations the XOR matrices must make in their trial to be kept.";
 }
 
 impl Options {

@@ -66,6 +66,7 @@ impl Solver {
             && self.stats.learnt_clauses == 0
         {
             self.eliminate();
+            self.detect_xors();
         }
     }
 

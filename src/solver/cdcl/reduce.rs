@@ -248,7 +248,7 @@ pub fn collect_garbage(db: &mut ClauseDb, watches: &mut Watches, trail: &mut Tra
     for i in 0..trail.len() {
         let var = trail.lits()[i].var();
         let reason = trail.reason(var);
-        if !reason.is_none() {
+        if !reason.is_none() && !reason.is_external() {
             let moved = relocation
                 .get(reason)
                 .expect("a reason clause is never deleted");

@@ -147,6 +147,13 @@ impl Trail {
         self.lits.len()
     }
 
+    /// The trail position of the decision that opened `level` (1 to the current level):
+    /// backtracking to `level - 1` cuts the trail to this length.
+    #[inline]
+    pub fn level_start(&self, level: usize) -> usize {
+        self.lims[level - 1]
+    }
+
     /// Number of literals assigned below the current decision level (the whole trail
     /// at level 0).
     #[inline]

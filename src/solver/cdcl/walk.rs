@@ -12,9 +12,26 @@
 //! the stable search at a nearly consistent assignment, which is what pays on satisfiable
 //! random formulas.
 //!
+//! Break values are cached per variable and updated by each flip for the clauses of the
+//! flipped variable only, with each clause's true-literal count and the XOR of its true
+//! variables (which names the only one when the count is 1), as ProbSAT's and YalSAT's
+//! implementations keep them. The counts make the updates' branches unpredictable, so
+//! the break of a clause's critical variable is updated without one (by `count == 1`
+//! as a number): with that the cache does 1.2-1.7x the flips per second of recounting
+//! the breaks of the picked clause's literals from their occurrence lists (the first
+//! version here), and with branches it did only 0.95-1.45x, though it ran fewer
+//! instructions (`docs/experiments.md`, "Local search"; `scripts/hard/walk-rate.py`).
+//! What changed the results most is how much the walker gets to run: see `random` for
+//! formulas that look uniformly random.
+//!
 //! The walk reads the input clauses only (learnt ones are implied by them) and works at
 //! level 0: clauses satisfied there are left out and literals false there dropped.
-//! Its cost is counted in occurrence-list visits and bounded by the caller's effort.
+//! Its cost is counted in visits (occurrence-list entries updated by flips, and the picked
+//! clauses' literals) and bounded by the caller's effort. A walk starts from the
+//! assignment it is given; it can hand back where it stopped, so that the next one goes
+//! on from there (the walk phase of `random`). Restarting a walk from its best assignment
+//! every 10,000 or 100,000 flips (Luby-spaced, as YalSAT restarts) was tried and not kept:
+//! on the two 7-SAT instances it took 1.2-2.5x the flips.
 
 use super::clause_db::ClauseDb;
 use super::trail::{Trail, Value};
@@ -145,15 +162,179 @@ impl Broken {
     }
 }
 
-/// Walks from `phases` (indexed by variable) for about `effort` occurrence visits, and
-/// writes the best assignment met back into `phases` for the variables unassigned at
-/// level 0. Call at decision level 0, after propagation found no conflict. A flip that
-/// breaks more than `max_break` clauses weighs as much as one that breaks `max_break`
-/// (option `walk_max_break`, 32: their weight is negligible anyway).
+/// A clause under the walk's assignment: how many literals it makes true, and the XOR of
+/// their variables (the only true variable when `count` is 1). Side by side, so an update
+/// touches one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct ClauseState {
+    count: u32,
+    critical: u32,
+}
+
+/// The walk's state: an assignment and, per clause, how many of its literals it makes
+/// true and which variable that is when it is one (the XOR of the true literals'
+/// variables, as in ProbSAT's implementation), and per variable its break value: the
+/// clauses in which it is that only true literal. A flip updates these for the clauses of
+/// the flipped variable only, so a step costs the variable's occurrences and the picked
+/// clause's length (YalSAT and Kissat cache break values the same way; the first version
+/// here recounted the breaks of every literal of the picked clause from its occurrence
+/// lists at every step).
+struct Walker<'f> {
+    formula: &'f Formula,
+    value: Vec<bool>,
+    state: Vec<ClauseState>,
+    breaks: Vec<u32>,
+    broken: Broken,
+    /// Occurrence-list entries and clause literals visited: the walk's cost.
+    visits: u64,
+}
+
+impl<'f> Walker<'f> {
+    fn new(formula: &'f Formula, value: Vec<bool>) -> Walker<'f> {
+        let num_clauses = formula.num_clauses();
+        let mut walker = Walker {
+            formula,
+            // Room for any XOR of variable indices: the updates below touch
+            // `breaks[critical]` whatever the count, to save a branch.
+            breaks: vec![0; value.len().next_power_of_two()],
+            value,
+            state: vec![ClauseState::default(); num_clauses],
+            broken: Broken {
+                list: Vec::new(),
+                position: vec![Broken::ABSENT; num_clauses],
+            },
+            visits: 0,
+        };
+        for clause in 0..num_clauses {
+            let (mut count, mut critical) = (0, 0);
+            for &lit in formula.clause(clause) {
+                if walker.is_true(lit) {
+                    count += 1;
+                    critical ^= lit.var().index() as u32;
+                }
+            }
+            walker.state[clause] = ClauseState { count, critical };
+            match count {
+                0 => walker.broken.insert(clause as u32),
+                1 => walker.breaks[critical as usize] += 1,
+                _ => {}
+            }
+        }
+        walker
+    }
+
+    #[inline]
+    fn is_true(&self, lit: Lit) -> bool {
+        self.value[lit.var().index()] == lit.is_positive()
+    }
+
+    /// Makes `lit` (now false) true, updating counts, critical variables, breaks and the
+    /// falsified list.
+    fn flip(&mut self, lit: Lit) {
+        let var = lit.var().index() as u32;
+        self.value[var as usize] = lit.is_positive();
+        let made = self.formula.occurrences(lit);
+        let unmade = self.formula.occurrences(!lit);
+        self.visits += (made.len() + unmade.len()) as u64;
+        for &clause in made {
+            let state = &mut self.state[clause as usize];
+            let count = state.count;
+            let critical = state.critical;
+            state.count = count + 1;
+            state.critical = critical ^ var;
+            if count == 0 {
+                self.broken.remove(clause);
+                self.breaks[var as usize] += 1;
+            }
+            // Without a branch, which the counts make unpredictable: with a count of 0
+            // the critical variable is 0 and nothing changes; above 1 it is unused.
+            self.breaks[critical as usize] -= u32::from(count == 1);
+        }
+        for &clause in unmade {
+            let state = &mut self.state[clause as usize];
+            let count = state.count - 1;
+            let critical = state.critical ^ var;
+            state.count = count;
+            state.critical = critical;
+            if count == 0 {
+                self.broken.insert(clause);
+                self.breaks[var as usize] -= 1;
+            }
+            self.breaks[critical as usize] += u32::from(count == 1);
+        }
+    }
+}
+
+/// The best assignment met so far, kept as the flips made since it (undone to get back
+/// to it) while those are few, and as a copy once they would outgrow the variables: a
+/// long walk without progress must not hold one entry per flip.
+struct BestSoFar {
+    /// Flips since the best assignment; `None` while the best is kept in `copy`.
+    since: Option<Vec<Lit>>,
+    copy: Vec<bool>,
+    /// Flips kept at most before the best goes into `copy`.
+    cap: usize,
+}
+
+impl BestSoFar {
+    fn new(num_vars: usize) -> BestSoFar {
+        BestSoFar {
+            since: Some(Vec::new()),
+            copy: Vec::new(),
+            cap: 4 * num_vars + 1024,
+        }
+    }
+
+    /// The current assignment `value` is the best so far.
+    fn improved(&mut self) {
+        match &mut self.since {
+            Some(since) => since.clear(),
+            None => self.since = Some(Vec::new()),
+        }
+    }
+
+    /// `lit` was just made true in `value`.
+    fn flipped(&mut self, lit: Lit, value: &[bool]) {
+        if let Some(since) = &mut self.since {
+            since.push(lit);
+            if since.len() > self.cap {
+                self.copy.clear();
+                self.copy.extend_from_slice(value);
+                for lit in since.drain(..).rev() {
+                    self.copy[lit.var().index()] = !lit.is_positive();
+                }
+                self.since = None;
+            }
+        }
+    }
+
+    /// The best assignment, from the current one.
+    fn restore(&self, value: &mut [bool]) {
+        match &self.since {
+            Some(since) => {
+                for lit in since.iter().rev() {
+                    value[lit.var().index()] = !lit.is_positive();
+                }
+            }
+            None => value.copy_from_slice(&self.copy),
+        }
+    }
+}
+
+/// Walks from the assignment `start` (by variable; level-0 values override it) for about
+/// `effort` occurrence visits. Writes the best assignment met into `best` for the
+/// variables unassigned at level 0, and, if given, the assignment it stopped at into
+/// `last` (whole: the next walk of a random formula goes on from there, see
+/// `super::Solver::walk`). Call at decision level 0, after propagation found no conflict.
+/// A flip that breaks more than `max_break` clauses weighs as much as one that breaks
+/// `max_break` (option `walk_max_break`, 32: their weight is negligible anyway).
+#[allow(clippy::too_many_arguments)]
 pub fn walk(
     db: &ClauseDb,
     trail: &Trail,
-    phases: &mut [bool],
+    start: &[bool],
+    best: &mut [bool],
+    last: Option<&mut Vec<bool>>,
     effort: u64,
     max_break: usize,
     rng: &mut SplitMix64,
@@ -161,103 +342,64 @@ pub fn walk(
     debug_assert_eq!(trail.decision_level(), 0);
     let formula = Formula::gather(db, trail);
     let num_clauses = formula.num_clauses();
-    let mut value: Vec<bool> = (0..trail.num_vars())
+    let value: Vec<bool> = (0..trail.num_vars())
         .map(
             |index| match trail.value(Var::from_index(index).positive()) {
                 Value::True => true,
                 Value::False => false,
-                Value::Unassigned => phases[index],
+                Value::Unassigned => start[index],
             },
         )
         .collect();
-    let is_true = |value: &[bool], lit: Lit| value[lit.var().index()] == lit.is_positive();
-
-    let mut true_count = vec![0u32; num_clauses];
-    let mut broken = Broken {
-        list: Vec::new(),
-        position: vec![Broken::ABSENT; num_clauses],
-    };
-    for (clause, count) in true_count.iter_mut().enumerate() {
-        *count = formula
-            .clause(clause)
-            .iter()
-            .filter(|&&lit| is_true(&value, lit))
-            .count() as u32;
-        if *count == 0 {
-            broken.insert(clause as u32);
-        }
-    }
-    let initial = broken.list.len();
+    let mut walker = Walker::new(&formula, value);
+    let initial = walker.broken.list.len();
     let mut report = WalkReport {
         initial,
         best: initial,
         flips: 0,
     };
-    if num_clauses == 0 {
-        return report;
-    }
-
-    let base = break_base(formula.lits.len() as f64 / num_clauses as f64);
-    let weights: Vec<f64> = (0..=max_break).map(|b| base.powi(-(b as i32))).collect();
-    let mut scores: Vec<f64> = Vec::new();
-    // Flips since the best assignment, undone at the end to get back to it.
-    let mut since_best: Vec<Var> = Vec::new();
-    let mut spent = 0u64;
-
-    while !broken.list.is_empty() && spent < effort {
-        let clause = broken.list[rng.index(broken.list.len())] as usize;
-        let lits = formula.clause(clause);
-        scores.clear();
-        let mut total = 0.0;
-        for &lit in lits {
-            // Flipping `lit` true falsifies the clauses where ¬lit is the only true one.
-            let occurrences = formula.occurrences(!lit);
-            spent += occurrences.len() as u64;
-            let breaks = occurrences
-                .iter()
-                .filter(|&&other| true_count[other as usize] == 1)
-                .count();
-            let score = weights[breaks.min(max_break)];
-            total += score;
-            scores.push(score);
-        }
-        let mut pick = rng.next() as f64 / u64::MAX as f64 * total;
-        let mut chosen = lits[lits.len() - 1];
-        for (&lit, &score) in lits.iter().zip(&scores) {
-            if pick < score {
-                chosen = lit;
-                break;
+    let mut best_so_far = BestSoFar::new(trail.num_vars());
+    if num_clauses > 0 {
+        let base = break_base(formula.lits.len() as f64 / num_clauses as f64);
+        let weights: Vec<f64> = (0..=max_break).map(|b| base.powi(-(b as i32))).collect();
+        let mut scores: Vec<f64> = Vec::new();
+        while !walker.broken.list.is_empty() && walker.visits < effort {
+            let clause = walker.broken.list[rng.index(walker.broken.list.len())] as usize;
+            let lits = formula.clause(clause);
+            walker.visits += lits.len() as u64;
+            scores.clear();
+            let mut total = 0.0;
+            for &lit in lits {
+                let breaks = walker.breaks[lit.var().index()] as usize;
+                let score = weights[breaks.min(max_break)];
+                total += score;
+                scores.push(score);
             }
-            pick -= score;
-        }
-
-        value[chosen.var().index()] = chosen.is_positive();
-        let (made, unmade) = (formula.occurrences(chosen), formula.occurrences(!chosen));
-        for &other in made {
-            true_count[other as usize] += 1;
-            if true_count[other as usize] == 1 {
-                broken.remove(other);
+            let mut pick = rng.next() as f64 / u64::MAX as f64 * total;
+            let mut chosen = lits[lits.len() - 1];
+            for (&lit, &score) in lits.iter().zip(&scores) {
+                if pick < score {
+                    chosen = lit;
+                    break;
+                }
+                pick -= score;
+            }
+            walker.flip(chosen);
+            report.flips += 1;
+            best_so_far.flipped(chosen, &walker.value);
+            if walker.broken.list.len() < report.best {
+                report.best = walker.broken.list.len();
+                best_so_far.improved();
             }
         }
-        for &other in unmade {
-            true_count[other as usize] -= 1;
-            if true_count[other as usize] == 0 {
-                broken.insert(other);
-            }
-        }
-        spent += (made.len() + unmade.len()) as u64;
-        report.flips += 1;
-        since_best.push(chosen.var());
-        if broken.list.len() < report.best {
-            report.best = broken.list.len();
-            since_best.clear();
-        }
     }
-
-    for var in since_best.into_iter().rev() {
-        value[var.index()] = !value[var.index()];
+    let mut value = walker.value;
+    if let Some(last) = last {
+        last.clear();
+        last.extend_from_slice(&value);
     }
-    for (index, phase) in phases.iter_mut().enumerate() {
+    best_so_far.restore(&mut value);
+    for (index, phase) in best.iter_mut().enumerate() {
         if trail.value(Var::from_index(index).positive()) == Value::Unassigned {
             *phase = value[index];
         }
@@ -266,94 +408,4 @@ pub fn walk(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solver::cdcl::clause_db::ClauseRef;
-    use crate::testkit::families::random_ksat;
-
-    /// The arena and an empty level-0 trail of a formula given as DIMACS literals.
-    fn load(num_vars: usize, clauses: &[Vec<i64>]) -> (ClauseDb, Trail) {
-        let mut db = ClauseDb::new();
-        for clause in clauses {
-            let lits: Vec<Lit> = clause
-                .iter()
-                .map(|&l| Lit::from_dimacs(l).unwrap())
-                .collect();
-            db.alloc(&lits, false, 0);
-        }
-        let mut trail = Trail::default();
-        trail.grow(num_vars);
-        (db, trail)
-    }
-
-    fn falsified(clauses: &[Vec<i64>], phases: &[bool]) -> usize {
-        clauses
-            .iter()
-            .filter(|clause| {
-                !clause
-                    .iter()
-                    .any(|&l| phases[l.unsigned_abs() as usize - 1] == (l > 0))
-            })
-            .count()
-    }
-
-    #[test]
-    fn finds_a_model_of_an_easy_random_3sat_formula() {
-        let mut rng = SplitMix64(7);
-        let formula = random_ksat(&mut rng, 100, 3, 3.5);
-        let (db, trail) = load(formula.vars, &formula.clauses);
-        let mut phases = vec![false; formula.vars];
-        let before = falsified(&formula.clauses, &phases);
-        let report = walk(&db, &trail, &mut phases, 10_000_000, 32, &mut rng);
-        assert_eq!(report.initial, before);
-        assert_eq!(report.best, 0, "{report:?}");
-        assert_eq!(falsified(&formula.clauses, &phases), 0);
-    }
-
-    #[test]
-    fn the_phases_returned_are_the_best_met_and_reported_exactly() {
-        // Unsatisfiable (every sign pattern over three variables): the best is one
-        // falsified clause, and the phases written back must be such an assignment.
-        let mut clauses = Vec::new();
-        for signs in 0..8 {
-            clauses.push(
-                (1..=3)
-                    .map(|v| if signs >> (v - 1) & 1 == 1 { v } else { -v })
-                    .collect::<Vec<i64>>(),
-            );
-        }
-        let (db, trail) = load(3, &clauses);
-        let mut rng = SplitMix64(3);
-        let mut phases = vec![true; 3];
-        let report = walk(&db, &trail, &mut phases, 1000, 32, &mut rng);
-        assert_eq!(report.initial, 1);
-        assert_eq!(report.best, 1);
-        assert_eq!(falsified(&clauses, &phases), report.best);
-        assert!(report.flips > 0);
-    }
-
-    #[test]
-    fn level_zero_facts_are_kept_and_satisfied_clauses_left_out() {
-        // x1 is true at level 0: (x1 ∨ x2) is satisfied, (¬x1 ∨ x3) is the unit x3 once
-        // x1's falsity is dropped; the walk must set x3 and leave x1 alone.
-        let clauses = vec![vec![1, 2], vec![-1, 3], vec![-2, -3, 4]];
-        let (db, mut trail) = load(4, &clauses);
-        trail.assign(Lit::from_dimacs(1).unwrap(), ClauseRef::NONE);
-        let mut rng = SplitMix64(1);
-        let mut phases = vec![false; 4];
-        let report = walk(&db, &trail, &mut phases, 10_000, 32, &mut rng);
-        assert_eq!(report.best, 0);
-        assert!(
-            !phases[0],
-            "a variable assigned at level 0 keeps its phase entry"
-        );
-        assert!(phases[2]);
-    }
-
-    #[test]
-    fn break_base_follows_the_table() {
-        assert!((break_base(3.0) - 2.5).abs() < 1e-9);
-        assert!((break_base(3.5) - 2.675).abs() < 1e-9);
-        assert!((break_base(20.0) - 7.4).abs() < 1e-9);
-    }
-}
+mod tests;

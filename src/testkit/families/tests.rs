@@ -25,6 +25,54 @@ fn parity_chains_are_sat_or_unsat_as_asked() {
 }
 
 #[test]
+fn xor_encodings_hold_exactly_on_their_parity() {
+    for k in 1..=5 {
+        for rhs in [false, true] {
+            let vars: Vec<i64> = (1..=k as i64).collect();
+            let formula = Formula {
+                vars: k,
+                clauses: xor_clauses(&vars, rhs),
+            };
+            assert_eq!(formula.clauses.len(), 1 << (k - 1));
+            for bits in 0u32..1 << k {
+                let model: Vec<bool> = (0..k).map(|v| bits >> v & 1 == 1).collect();
+                assert_eq!(
+                    formula.satisfied_by(&model),
+                    (bits.count_ones() % 2 == 1) == rhs
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn tseitin_formulas_are_sat_or_unsat_as_asked() {
+    let mut rng = SplitMix64(27);
+    for vertices in 3..=9 {
+        let sat = tseitin_graph(&mut rng, vertices, true);
+        let unsat = tseitin_graph(&mut rng, vertices, false);
+        assert!(sat.vars <= 24 && unsat.vars <= 24);
+        assert!(is_satisfiable(&sat), "{vertices} vertices");
+        assert!(!is_satisfiable(&unsat), "{vertices} vertices");
+    }
+}
+
+#[test]
+fn random_xor_systems_come_out_both_ways() {
+    let mut rng = SplitMix64(31);
+    let answers: Vec<bool> = (0..40)
+        .map(|_| {
+            let vars = 8 + rng.index(8);
+            is_satisfiable(&random_xors(&mut rng, vars, vars * 9 / 10, 3))
+        })
+        .collect();
+    assert!(
+        answers.contains(&true) && answers.contains(&false),
+        "{answers:?}"
+    );
+}
+
+#[test]
 fn random_clauses_have_distinct_variables_in_range() {
     let mut rng = SplitMix64(1);
     let formula = random_ksat(&mut rng, 30, 3, 4.26);
