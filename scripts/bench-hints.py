@@ -2,7 +2,7 @@
 """Hints and ratings on the shared puzzle sets: the table of `make bench-hints`.
 
     scripts/bench-hints.py [--bin DIR] [--hint-bench PATH] [--sets NAMES]
-                           [--limit N] [OUT]
+                           [--limit N] [--limits NAME=N,...] [OUT]
 
 For each set (1,000 17-clue puzzles, every 49th of the shared file; magictour top1465;
 the forum's hardest of 2011 (375); the 1,050 hard Hanidoku) `examples/hint_bench` walks
@@ -54,8 +54,9 @@ def read_lines(path):
     return out
 
 
-def sets(shared, limit):
-    """(name, layout, puzzle lines) for each set."""
+def sets(shared, limit, limits=""):
+    """(name, layout, puzzle lines) for each set; `limit` puzzles at most per set, and
+    `limits` ("top1465=200,hanidoku=100") per set by a substring of its name."""
     puzzles = Path(shared) / "puzzles"
     seventeen = read_lines(puzzles / "puzzles2_17_clue")[::49][:1000]
     out = [
@@ -66,6 +67,10 @@ def sets(shared, limit):
     ]
     if limit:
         out = [(name, layout, lines[:limit]) for name, layout, lines in out]
+    for item in filter(None, limits.split(",")):
+        key, count = item.split("=")
+        out = [(name, layout, lines[:int(count)] if key in name else lines)
+               for name, layout, lines in out]
     return out
 
 
@@ -121,6 +126,8 @@ def main():
     parser.add_argument("--hint-bench", default=None)
     parser.add_argument("--sets", default=None, help="comma-separated substrings of set names")
     parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per set")
+    parser.add_argument("--limits", default="",
+                        help="per set, by a substring of its name: top1465=200,hanidoku=100")
     parser.add_argument("out", nargs="?", default=str(ROOT / "scratch" / "bench-hints"))
     args = parser.parse_args()
     bindir = Path(args.bin)
@@ -146,7 +153,7 @@ def main():
              "|---|---:|---:|---:|---:|---:|---|---:|---|"]
     details = []
     all_wrong = 0
-    for name, layout, puzzle_lines in sets(shared, args.limit):
+    for name, layout, puzzle_lines in sets(shared, args.limit, args.limits):
         if args.sets and not any(s in name for s in args.sets.split(",")):
             continue
         path = out / (name.split(" ")[0].replace(",", "") + "-" + layout + ".txt")

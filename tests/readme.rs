@@ -312,10 +312,20 @@ fn readme_generate() {
         .iter()
         .all(|g| g.len() == 81 && g.chars().all(|c| c.is_ascii_digit())));
     assert_ne!(shown[3], shown[4], "the grids must be distinct");
-    let levels = ["propagation", "probing", "search"];
-    assert!(shown[5..]
-        .iter()
-        .all(|r| levels.contains(&r.split(' ').next().unwrap())));
+    // Ratings on Sudoku Explainer's scale: `ER/EP/ED LEVEL (hardest: TECHNIQUE)`.
+    let levels = [
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+        "diabolical",
+        "extreme",
+        "beyond",
+    ];
+    assert!(shown[5..].iter().all(|r| {
+        let words: Vec<&str> = r.split(' ').collect();
+        words[0].split('/').count() == 3 && levels.contains(&words[1]) && r.contains("(hardest: ")
+    }));
     run_block(&example, &dir)
         .expect_code(0)
         .expect_stderr_contains("gridcheck: 3 grids valid");
