@@ -13,6 +13,7 @@
 //! | `restart` | focused and stable modes in turns (default), Luby or Glucose EMA restarts |
 //! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
 //! | `random` | a walk phase of its own for formulas that look uniformly random |
+//! | `search` | the search loop: propagation, conflicts, restarts, reductions, backtracking |
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
@@ -45,6 +46,7 @@ mod proof;
 mod random;
 mod reduce;
 mod restart;
+mod search;
 mod trail;
 mod walk;
 mod watch;
@@ -56,7 +58,7 @@ mod cube_tests;
 mod tests;
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use self::analyze::Analyzer;
@@ -73,10 +75,6 @@ use self::watch::Watches;
 use super::{Outcome, Stats};
 use crate::cnf::Cnf;
 use crate::lit::Lit;
-
-/// How often (in conflicts) the interrupt flag is read: rarely enough to cost nothing,
-/// often enough to stop within milliseconds.
-const INTERRUPT_CHECK_INTERVAL: u64 = 256;
 
 /// A CDCL SAT solver. Build it from a [`Cnf`], optionally add clauses, then
 /// [`Solver::solve`]; clauses may be added between solve calls.
@@ -130,26 +128,6 @@ pub struct Solver {
     /// whose garbage collections rewrite only the watch lists of moved clauses (see
     /// [`reduce::collect_garbage`]).
     serves_cubes: bool,
-}
-
-/// How one run between restarts ended.
-enum RunEnd {
-    Sat,
-    Unsat,
-    /// An assumption is false given the formula and the assumptions before it.
-    AssumptionFailed,
-    Restart,
-    Stopped,
-}
-
-/// What [`Solver::next_assumption`] found.
-enum NextAssumption {
-    /// This assumption is unassigned: decide it.
-    Decide(Lit),
-    /// Every assumption holds at its own level: search on.
-    AllPlaced,
-    /// An assumption is false under the earlier ones and the formula.
-    Failed,
 }
 
 impl Solver {
@@ -373,331 +351,6 @@ impl Solver {
             proof.flush();
         }
         outcome
-    }
-
-    /// Propagates the clauses, then the XOR matrices if there are any (see `xor`), until
-    /// neither implies more; returns a false clause, if one is found.
-    fn propagate(&mut self) -> Option<ClauseRef> {
-        loop {
-            let conflict = self.propagate_clauses();
-            if conflict.is_some() || !self.xor.is_active() {
-                return conflict;
-            }
-            let before = self.trail.len();
-            let fired = self.xor.propagate(&mut self.trail);
-            self.stats.xor_propagations += (self.trail.len() - before) as u64;
-            match fired {
-                xor::XorPropagation::Quiet => {
-                    debug_assert!(self.xor.is_propagated(&self.trail));
-                    return None;
-                }
-                xor::XorPropagation::Propagated => {}
-                xor::XorPropagation::Conflict(clause) => {
-                    self.stats.xor_conflicts += 1;
-                    return Some(clause);
-                }
-            }
-        }
-    }
-
-    fn propagate_clauses(&mut self) -> Option<ClauseRef> {
-        // SAFETY: `propagate`'s condition is that every literal in the watch lists, and
-        // every literal of a clause they point to, has a variable the trail has room
-        // for. The trail is never replaced and only grows (`ensure_vars` sizes it), so
-        // it suffices that each such literal had room when it was stored, and each had:
-        // - `add_clause` (also used to restore eliminated variables) calls
-        //   `ensure_vars` before it stores a clause;
-        // - a learnt clause is made of negated trail literals;
-        // - elimination (`preprocess`) replaces the arena and the watch lists, which do
-        //   shrink then, but it fills them only with clauses of the old arena,
-        //   strengthened (a subset of one) or resolved (two of them joined, one variable
-        //   dropped), so with no literal the old arena lacked;
-        // - reduction, simplification and garbage collection delete, move and re-watch
-        //   clauses of the arena, never add a literal;
-        // - a watch's blocker or implied literal is a literal of the clause it watches.
-        unsafe {
-            watch::propagate(
-                &mut self.watches,
-                &mut self.db,
-                &mut self.trail,
-                &mut self.stats.propagations,
-            )
-        }
-    }
-
-    fn search(&mut self) -> Outcome {
-        self.classify_if_due();
-        self.eliminate_if_due();
-        if !self.ok {
-            return Outcome::Unsat;
-        }
-        self.backtrack(self.root_level());
-        let limit = self
-            .conflict_limit
-            .map(|limit| self.stats.conflicts.saturating_add(limit));
-        loop {
-            if self.interrupted() {
-                return Outcome::Unknown;
-            }
-            match self.run(limit) {
-                RunEnd::Sat => return Outcome::Sat(self.model()),
-                RunEnd::Unsat => {
-                    self.ok = false;
-                    return Outcome::Unsat;
-                }
-                RunEnd::AssumptionFailed => {
-                    self.backtrack(0);
-                    return Outcome::Unsat;
-                }
-                RunEnd::Restart => {
-                    self.stats.restarts += 1;
-                    let switched = self.restarts.restarted(self.stats.propagations);
-                    self.decide.restarted();
-                    self.judge_xors_if_due();
-                    if switched {
-                        self.stats.mode_switches += 1;
-                        if self.restarts.is_stable() {
-                            if self.is_random() {
-                                self.random_walk();
-                            } else {
-                                self.rephase_by_walk();
-                            }
-                        }
-                    }
-                }
-                RunEnd::Stopped => {
-                    self.backtrack(0);
-                    return Outcome::Unknown;
-                }
-            }
-        }
-    }
-
-    /// Runs a local search from the target phases and keeps its best assignment as the
-    /// new target (see `walk`), for about as many clause visits as the search made
-    /// propagations since the last walk. Only on the plain formula at level 0: under
-    /// assumptions the walk would ignore them.
-    fn rephase_by_walk(&mut self) {
-        if !self.assumptions.is_empty() || self.root_level() > 0 {
-            return;
-        }
-        // A restart has just backtracked to the root level, here 0.
-        debug_assert_eq!(self.trail.decision_level(), 0);
-        let since = self.stats.propagations - self.walked_at;
-        let effort = (since as f64 * self.options.walk_effort) as u64;
-        self.walk(effort, false);
-    }
-
-    /// One walk of `effort` visits (see `walk`) whose best assignment becomes the target
-    /// phases: from those phases, or with `resume` from where the last resumed walk
-    /// stopped (the walk phase of a random formula, see `random`).
-    fn walk(&mut self, effort: u64, resume: bool) {
-        let start = if resume && self.walk_state.len() == self.num_vars {
-            std::mem::take(&mut self.walk_state)
-        } else {
-            self.decide.target_phases_mut().to_vec()
-        };
-        let report = walk::walk(
-            &self.db,
-            &self.trail,
-            &start,
-            self.decide.target_phases_mut(),
-            resume.then_some(&mut self.walk_state),
-            effort,
-            self.options.walk_max_break as usize,
-            &mut self.walk_rng,
-        );
-        self.walked_at = self.stats.propagations;
-        self.stats.walks += 1;
-        self.stats.walk_flips += report.flips;
-    }
-
-    fn interrupted(&self) -> bool {
-        self.interrupt
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    }
-
-    /// Propagates, learns and decides until a model, a refutation, a restart or a limit.
-    fn run(&mut self, limit: Option<u64>) -> RunEnd {
-        loop {
-            if let Some(conflict) = self.propagate() {
-                self.stats.conflicts += 1;
-                if self.trail.decision_level() <= self.root_level() {
-                    if self.root_level() > 0 {
-                        return RunEnd::AssumptionFailed;
-                    }
-                    if let Some(proof) = &mut self.proof {
-                        proof.add(&[]);
-                    }
-                    return RunEnd::Unsat;
-                }
-                self.learn(conflict);
-                if limit.is_some_and(|limit| self.stats.conflicts >= limit)
-                    || (self.stats.conflicts % INTERRUPT_CHECK_INTERVAL == 0 && self.interrupted())
-                {
-                    return RunEnd::Stopped;
-                }
-                continue;
-            }
-            if self.restarts.should_restart() {
-                self.backtrack(self.root_level());
-                return RunEnd::Restart;
-            }
-            if self.trail.decision_level() == 0 {
-                self.simplify_if_due();
-                self.first_random_walk();
-            }
-            if self.reduce_schedule.due(
-                self.stats.conflicts,
-                self.db.num_learnt(),
-                self.db.num_original(),
-            ) {
-                self.reduce();
-            }
-            let decision = match self.next_assumption() {
-                NextAssumption::Failed => return RunEnd::AssumptionFailed,
-                NextAssumption::Decide(assumption) => assumption,
-                NextAssumption::AllPlaced => match self.decide.pick(&self.trail) {
-                    None => return RunEnd::Sat,
-                    Some(lit) => {
-                        self.stats.decisions += 1;
-                        lit
-                    }
-                },
-            };
-            self.trail.new_level();
-            self.trail.assign(decision, ClauseRef::NONE);
-        }
-    }
-
-    /// The next assumption to decide. An assumption that is already true still gets a
-    /// level of its own (an empty one), so that level `d` always belongs to assumption
-    /// `d - 1` and backjumping below it re-places it.
-    fn next_assumption(&mut self) -> NextAssumption {
-        while let Some(&lit) = self.assumptions.get(self.trail.decision_level()) {
-            match self.trail.value(lit) {
-                Value::True => self.trail.new_level(),
-                Value::False => return NextAssumption::Failed,
-                Value::Unassigned => return NextAssumption::Decide(lit),
-            }
-        }
-        NextAssumption::AllPlaced
-    }
-
-    /// Analyses a conflict, backjumps, and asserts the learnt clause.
-    fn learn(&mut self, conflict: ClauseRef) {
-        self.decide.conflict(&self.trail);
-        let learnt = self.analyzer.analyze(
-            conflict,
-            &mut self.db,
-            self.xor.reasons(),
-            &self.trail,
-            &mut self.decide,
-        );
-        self.decide.decay();
-        self.restarts.on_conflict(learnt.lbd, self.trail.len());
-        self.backtrack(learnt.backjump.max(self.root_level()));
-        let lits = self.analyzer.learnt();
-        self.stats.learnt_clauses += 1;
-        self.stats.learnt_literals += lits.len() as u64;
-        self.stats.minimised_literals += learnt.minimised as u64;
-        if let Some(proof) = &mut self.proof {
-            proof.add(lits);
-        }
-        if lits.len() == 1 {
-            if self.root_level() > 0 && !learnt.cube_dependent {
-                // A fact of the formula found under a cube: it goes to level 0 once the
-                // cube is done (see `solve_cube`).
-                self.cube_free_units.push(lits[0]);
-            }
-            self.trail.assign(lits[0], ClauseRef::NONE);
-        } else {
-            let cref = self.db.alloc(lits, true, learnt.lbd);
-            if learnt.cube_dependent {
-                self.db.set_cube_dependent(cref);
-            }
-            self.watches.attach(&self.db, cref);
-            self.trail.assign(lits[0], cref);
-        }
-    }
-
-    /// The level the search never backjumps below: 0, or 1 while a cube is solved (see
-    /// [`Solver::solve_cube`]). Kept by the analyzer, which leaves that level's literals
-    /// out of learnt clauses.
-    #[inline]
-    fn root_level(&self) -> usize {
-        self.analyzer.root_level
-    }
-
-    fn backtrack(&mut self, level: usize) {
-        if self.xor.is_active() && level < self.trail.decision_level() {
-            self.xor
-                .backtrack(&self.trail, self.trail.level_start(level + 1));
-        }
-        let decide = &mut self.decide;
-        self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
-    }
-
-    /// Simplifies (see [`Solver::simplify`]) if level 0 gained facts since the last pass
-    /// and propagation has done enough work since. Call at level 0.
-    fn simplify_if_due(&mut self) {
-        if self.trail.len() > self.simplified_at && self.stats.propagations >= self.simplify_props {
-            self.simplify();
-        }
-    }
-
-    /// Deletes the clauses satisfied at level 0. A pass costs a scan of the arena, so
-    /// (as in MiniSat) the next one waits until propagation has done about as much work:
-    /// as many propagations as the arena has live words (times `simplify_effort`). Measured: bw_large.d 13 → 4 passes
-    /// and garbage collections, solve time 0.043 → 0.030 s.
-    fn simplify(&mut self) {
-        let removed = reduce::simplify(
-            &mut self.db,
-            &mut self.trail,
-            &mut self.candidates,
-            self.proof.as_mut(),
-        );
-        self.stats.simplified_clauses += removed as u64;
-        self.simplified_at = self.trail.len();
-        self.drop_deleted();
-        let live = (self.db.size() - self.db.wasted()) as f64;
-        self.simplify_props =
-            self.stats.propagations + (live * self.options.simplify_effort) as u64;
-    }
-
-    fn reduce(&mut self) {
-        let deleted = reduce::reduce(
-            &mut self.db,
-            &self.trail,
-            &mut self.candidates,
-            &self.options,
-            self.proof.as_mut(),
-        );
-        self.stats.reductions += 1;
-        self.stats.deleted_clauses += deleted as u64;
-        self.reduce_schedule
-            .done(self.stats.conflicts, self.db.num_learnt());
-        self.drop_deleted();
-    }
-
-    /// Stops watching the clauses just deleted (in `candidates`), compacting the arena
-    /// when enough of it is garbage (see [`reduce::drop_deleted`]).
-    fn drop_deleted(&mut self) {
-        debug_assert!(self.trail.is_consistent());
-        let deleted = std::mem::take(&mut self.candidates);
-        let garbage_fraction = self.options.reduce_garbage_fraction;
-        if reduce::drop_deleted(
-            &mut self.db,
-            &mut self.watches,
-            &mut self.trail,
-            &deleted,
-            garbage_fraction,
-            self.serves_cubes,
-        ) {
-            self.stats.garbage_collections += 1;
-        }
-        self.candidates = deleted;
     }
 
     /// The current assignment, total but for eliminated variables, as a model.

@@ -13,7 +13,7 @@
 //! stall a schedule), not necessarily fast.
 //!
 //! Left as constants in their modules, since they tune no search:
-//! `INTERRUPT_CHECK_INTERVAL` (`mod.rs`; how soon an interrupt is seen, not what the
+//! `INTERRUPT_CHECK_INTERVAL` (`search.rs`; how soon an interrupt is seen, not what the
 //! search does), `RESCALE_LIMIT` (`decide`; keeps activities inside the `f64` range and
 //! changes no order), the clause header layout (`clause_db`: flag bits and length shift
 //! fixed by the arena's word format), the proof's buffer size (`proof`), ProbSAT's table
