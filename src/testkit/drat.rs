@@ -158,6 +158,20 @@ fn code(lit: i64) -> usize {
     2 * lit.unsigned_abs() as usize + usize::from(lit < 0)
 }
 
+impl RupStore for Checker {
+    fn add(&mut self, clause: &[i64]) {
+        Checker::add(self, clause)
+    }
+
+    fn delete(&mut self, clause: &[i64]) -> Result<(), String> {
+        Checker::delete(self, clause)
+    }
+
+    fn is_rup(&mut self, clause: &[i64]) -> bool {
+        Checker::is_rup(self, clause)
+    }
+}
+
 impl Checker {
     fn new() -> Checker {
         Checker {
@@ -309,7 +323,28 @@ impl Checker {
 /// Checks `steps` against `formula`: Ok with the number of deletions applied, or the
 /// 1-based failing step and why. Steps after the first empty clause are ignored.
 pub fn check(formula: &[Vec<i64>], steps: &[Step]) -> Result<usize, String> {
-    let mut checker = Checker::new();
+    replay(Checker::new(), formula, steps)
+}
+
+/// The clause store of a forward RUP checker: the plain one here and the watched one
+/// (`watched`) answer the same questions, so one [`replay`] drives both.
+trait RupStore {
+    /// Adds a clause of the formula or a checked lemma.
+    fn add(&mut self, clause: &[i64]);
+    /// Deletes a stored clause; an error if none matches.
+    fn delete(&mut self, clause: &[i64]) -> Result<(), String>;
+    /// Whether unit propagation refutes the clause's negation.
+    fn is_rup(&mut self, clause: &[i64]) -> bool;
+}
+
+/// Loads `formula` into `checker` and replays `steps` on it: Ok with the number of
+/// deletions applied, or the 1-based failing step and why. Steps after the first empty
+/// clause are ignored.
+fn replay(
+    mut checker: impl RupStore,
+    formula: &[Vec<i64>],
+    steps: &[Step],
+) -> Result<usize, String> {
     for clause in formula {
         checker.add(clause);
     }

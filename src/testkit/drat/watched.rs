@@ -275,27 +275,21 @@ impl Checker {
 /// Checks `steps` against `formula` as [`super::check`] does (the same verdicts: Ok with
 /// the number of deletions, or the 1-based failing step and why), with watched literals.
 pub fn check_watched(formula: &[Vec<i64>], steps: &[Step]) -> Result<usize, String> {
-    let mut checker = Checker::new();
-    for clause in formula {
-        checker.add(clause);
+    super::replay(Checker::new(), formula, steps)
+}
+
+impl super::RupStore for Checker {
+    fn add(&mut self, clause: &[i64]) {
+        Checker::add(self, clause)
     }
-    let mut deletions = 0;
-    for (number, (deletion, clause)) in steps.iter().enumerate() {
-        let at = |why: String| format!("step {}: {why}", number + 1);
-        if *deletion {
-            checker.delete(clause).map_err(at)?;
-            deletions += 1;
-            continue;
-        }
-        if !checker.is_rup(clause) {
-            return Err(at(format!("clause {clause:?} is not RUP")));
-        }
-        if clause.is_empty() {
-            return Ok(deletions);
-        }
-        checker.add(clause);
+
+    fn delete(&mut self, clause: &[i64]) -> Result<(), String> {
+        Checker::delete(self, clause)
     }
-    Err("the proof never adds the empty clause".to_string())
+
+    fn is_rup(&mut self, clause: &[i64]) -> bool {
+        Checker::is_rup(self, clause)
+    }
 }
 
 #[cfg(test)]
