@@ -429,6 +429,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         eliminated_vars,
         subsumed_clauses,
         strengthened_literals,
+        gates_found,
+        substituted_vars,
         xors_found,
         xor_matrices,
         xor_propagations,
@@ -452,6 +454,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.eliminated_vars += eliminated_vars;
     total.subsumed_clauses += subsumed_clauses;
     total.strengthened_literals += strengthened_literals;
+    total.gates_found += gates_found;
+    total.substituted_vars += substituted_vars;
     total.xors_found += xors_found;
     total.xor_matrices += xor_matrices;
     total.xor_propagations += xor_propagations;

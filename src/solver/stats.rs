@@ -44,6 +44,10 @@ pub struct Stats {
     /// Literals removed by preprocessing's self-subsuming strengthening (one per
     /// strengthening).
     pub strengthened_literals: u64,
+    /// AND, XOR and ITE gate definitions found in the clauses (CDCL preprocessing).
+    pub gates_found: u64,
+    /// Variables replaced by an equivalent literal after congruence closure.
+    pub substituted_vars: u64,
     /// XOR constraints found in the clauses (CDCL preprocessing).
     pub xors_found: u64,
     /// Gauss-Jordan matrices built from them.
@@ -81,6 +85,8 @@ impl Stats {
                 ("eliminated variables", self.eliminated_vars),
                 ("subsumed clauses", self.subsumed_clauses),
                 ("strengthenings", self.strengthened_literals),
+                ("gates found", self.gates_found),
+                ("substituted vars", self.substituted_vars),
                 ("xors found", self.xors_found),
                 ("xor matrices", self.xor_matrices),
                 ("xor propagations", self.xor_propagations),

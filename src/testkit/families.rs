@@ -1,5 +1,6 @@
 //! Formula families for tests and benchmarks: random k-SAT, mixed clause lengths, random
-//! literals, pigeonhole, Tseitin parity chains, and random Sudoku and Hanidoku puzzles.
+//! literals, pigeonhole, Tseitin parity chains, multiplier miters (`miter`), and random
+//! Sudoku and Hanidoku puzzles.
 //!
 //! The differential test (`tests/differential.rs`) and the long differential fuzzer
 //! (`examples/fuzz_diff.rs`, driven by `scripts/fuzz-diff`) draw from the same
@@ -32,6 +33,9 @@ use crate::grid::{to_line, Grid};
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::rng::SplitMix64;
+
+mod miter;
+pub use self::miter::{multiplier_miter, shuffle, MiterShape, SecondCopy};
 
 /// A CNF formula in DIMACS numbering: clauses of non-zero literals over `1..=vars`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,6 +17,7 @@
 //! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
+//! | `gates` + `congruence` | AND, XOR and ITE gates found in the clauses, congruence closure and equivalent-literal substitution before elimination |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
 //! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
@@ -36,9 +37,11 @@
 
 mod analyze;
 mod clause_db;
+mod congruence;
 mod cube;
 mod decide;
 mod elim;
+mod gates;
 mod heap;
 pub mod options;
 mod preprocess;

@@ -298,6 +298,8 @@ options_table! {
         "A variable in at most this many clauses counts as sparse.";
     elim_sparse_percent: u64 = 10, [0, 100],
         "Elimination runs when at least this percentage of the occurring variables is sparse.";
+    congruence: u64 = 1, [0, 1],
+        "Gates found in the clauses, congruent ones merged and their literals substituted before elimination (1), or not (0).";
     xor: u64 = 1, [0, 1],
         "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
     xor_max_size: u64 = 8, [3, 8],

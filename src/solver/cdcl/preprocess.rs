@@ -38,6 +38,14 @@ impl Preprocess {
                 .any(|lit| self.is_eliminated.get(lit.var().index()) == Some(&true))
     }
 
+    /// Records a variable replaced by an equivalent literal (`congruence`): it is undone
+    /// and restored like an eliminated one.
+    pub(super) fn push_eliminated(&mut self, entry: EliminatedVar) {
+        self.is_eliminated.resize(self.is_eliminated.len().max(entry.var.index() + 1), false);
+        self.is_eliminated[entry.var.index()] = true;
+        self.eliminated.push(entry);
+    }
+
     /// The number of variables eliminated and not restored.
     pub(super) fn num_eliminated(&self) -> usize {
         self.eliminated.len()
@@ -78,6 +86,10 @@ impl Solver {
             return;
         }
         self.simplify();
+        self.close_congruences();
+        if !self.ok {
+            return;
+        }
         let mut occurrences = vec![0u32; self.num_vars];
         for cref in self.db.iter() {
             for &lit in self.db.lits(cref) {
@@ -151,14 +163,14 @@ impl Solver {
             self.preprocess.is_eliminated[entry.var.index()] = true;
             self.decide.set_decision(entry.var, false);
         }
-        self.preprocess.eliminated = result.eliminated;
+        self.preprocess.eliminated.extend(result.eliminated);
         if self.propagate().is_some() {
             self.refuted_at_level_zero();
         }
     }
 
     /// Records a conflict at level 0: the formula is unsatisfiable.
-    fn refuted_at_level_zero(&mut self) {
+    pub(super) fn refuted_at_level_zero(&mut self) {
         self.ok = false;
         if let Some(proof) = &mut self.proof {
             proof.add(&[]);
