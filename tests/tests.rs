@@ -9,6 +9,7 @@ mod cactusplot;
 mod compressed;
 mod differential;
 mod encodings;
+mod gates;
 mod gridcheck;
 mod honeycomb;
 mod hostile;

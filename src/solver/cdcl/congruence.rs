@@ -132,7 +132,10 @@ impl Classes<'_> {
             if lits.contains(&constant) {
                 Vec::new() // satisfied: nothing to log
             } else {
-                lits.iter().copied().filter(|&lit| lit != !constant).collect()
+                lits.iter()
+                    .copied()
+                    .filter(|&lit| lit != !constant)
+                    .collect()
             }
         };
         for lits in [[!a, b], [a, !b]] {
@@ -355,7 +358,12 @@ pub fn close(clauses: Vec<Vec<Lit>>, num_vars: usize, proof: Option<&mut Proof>)
 }
 
 /// Rewrites `clauses` by representatives into `closure`, logging and deleting.
-fn substitute(classes: &mut Classes, clauses: Vec<Vec<Lit>>, num_vars: usize, closure: &mut Closure) {
+fn substitute(
+    classes: &mut Classes,
+    clauses: Vec<Vec<Lit>>,
+    num_vars: usize,
+    closure: &mut Closure,
+) {
     let constant = classes.constant;
     for index in 0..num_vars {
         let lit = Var::from_index(index).positive();

@@ -75,7 +75,14 @@ pub fn extract(clauses: &[Vec<Lit>], num_vars: usize) -> (Vec<Gate>, Vec<(Lit, L
                 equivalences.push((output, partner));
             }
         }
-        find_ands(output, clauses, &occurrences, &binary_partners, &mut mark, &mut gates);
+        find_ands(
+            output,
+            clauses,
+            &occurrences,
+            &binary_partners,
+            &mut mark,
+            &mut gates,
+        );
         if output.is_positive() {
             find_xors(output.var(), clauses, &occurrences, &short, &mut gates);
         }

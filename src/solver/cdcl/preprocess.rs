@@ -41,7 +41,8 @@ impl Preprocess {
     /// Records a variable replaced by an equivalent literal (`congruence`): it is undone
     /// and restored like an eliminated one.
     pub(super) fn push_eliminated(&mut self, entry: EliminatedVar) {
-        self.is_eliminated.resize(self.is_eliminated.len().max(entry.var.index() + 1), false);
+        self.is_eliminated
+            .resize(self.is_eliminated.len().max(entry.var.index() + 1), false);
         self.is_eliminated[entry.var.index()] = true;
         self.eliminated.push(entry);
     }

@@ -156,11 +156,7 @@ impl Circuit {
                 // g = ITE(x, NOT y, y), or its inverse when the variable count is odd, to
                 // mix output polarities.
                 let ny = self.inverter(y);
-                let (t, e, out) = if g % 2 == 0 {
-                    (ny, y, g)
-                } else {
-                    (y, ny, -g)
-                };
+                let (t, e, out) = if g % 2 == 0 { (ny, y, g) } else { (y, ny, -g) };
                 self.clauses.push(vec![-g, -x, t]);
                 self.clauses.push(vec![g, -x, -t]);
                 self.clauses.push(vec![-g, x, e]);

@@ -5,10 +5,18 @@ use crate::solver::Outcome;
 use crate::testkit::families::{multiplier_miter, MiterShape, SecondCopy};
 
 fn lits(dimacs: &[i64]) -> Vec<Lit> {
-    dimacs.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect()
+    dimacs
+        .iter()
+        .map(|&n| Lit::from_dimacs(n).unwrap())
+        .collect()
 }
 
-fn miter(seed: u64, bits: usize, second: SecondCopy, flip_gate: bool) -> crate::testkit::families::Formula {
+fn miter(
+    seed: u64,
+    bits: usize,
+    second: SecondCopy,
+    flip_gate: bool,
+) -> crate::testkit::families::Formula {
     let shape = MiterShape {
         bits,
         second,
@@ -43,7 +51,10 @@ fn two_ands_over_equal_inputs_merge() {
     assert_eq!(closure.substituted.len(), 1);
     assert_eq!(closure.substituted[0].var, lits(&[4])[0].var());
     // 3 ∨ 4 ∨ 5 became 3 ∨ ¬3 ∨ 5: satisfied, gone.
-    assert!(!closure.clauses.iter().any(|clause| clause.len() == 3 && clause.contains(&lits(&[5])[0])));
+    assert!(!closure
+        .clauses
+        .iter()
+        .any(|clause| clause.len() == 3 && clause.contains(&lits(&[5])[0])));
 }
 
 #[test]
@@ -69,11 +80,20 @@ fn an_xor_of_merged_inputs_is_constant() {
 
 #[test]
 fn miters_collapse_at_level_zero() {
-    for (seed, second) in [(1, SecondCopy::Identical), (2, SecondCopy::Identical), (3, SecondCopy::Decomposed), (4, SecondCopy::Decomposed)] {
+    for (seed, second) in [
+        (1, SecondCopy::Identical),
+        (2, SecondCopy::Identical),
+        (3, SecondCopy::Decomposed),
+        (4, SecondCopy::Decomposed),
+    ] {
         let formula = miter(seed, 8, second, false);
         let mut with = solver(&formula, true);
         assert_eq!(with.solve(), Outcome::Unsat, "{second:?}");
-        assert_eq!(with.stats().conflicts, 0, "{second:?}: refuted before the search");
+        assert_eq!(
+            with.stats().conflicts,
+            0,
+            "{second:?}: refuted before the search"
+        );
         assert!(with.stats().gates_found > 0);
     }
 }
@@ -81,7 +101,11 @@ fn miters_collapse_at_level_zero() {
 #[test]
 fn models_of_flipped_miters_hold_after_substitution() {
     for seed in 0..6 {
-        let second = if seed % 3 == 0 { SecondCopy::Identical } else { SecondCopy::Decomposed };
+        let second = if seed % 3 == 0 {
+            SecondCopy::Identical
+        } else {
+            SecondCopy::Decomposed
+        };
         let formula = miter(seed, 3 + seed as usize % 4, second, true);
         let mut with = solver(&formula, true);
         match with.solve() {

@@ -1,7 +1,10 @@
 use super::*;
 
 fn lits(dimacs: &[i64]) -> Vec<Lit> {
-    dimacs.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect()
+    dimacs
+        .iter()
+        .map(|&n| Lit::from_dimacs(n).unwrap())
+        .collect()
 }
 
 fn clauses(dimacs: &[&[i64]]) -> Vec<Vec<Lit>> {
@@ -47,7 +50,13 @@ fn xors_of_two_and_three_inputs_give_every_variable_as_output() {
         if pattern.count_ones() % 2 == 0 {
             xor3.push(
                 (0..4)
-                    .map(|i| if pattern >> i & 1 == 1 { -(i + 1) } else { i + 1 })
+                    .map(|i| {
+                        if pattern >> i & 1 == 1 {
+                            -(i + 1)
+                        } else {
+                            i + 1
+                        }
+                    })
                     .collect::<Vec<i64>>(),
             );
         }
@@ -66,13 +75,19 @@ fn an_ite_is_found_with_either_condition_sign() {
     // 4 = 1 ? 2 : 3.
     let ite = clauses(&[&[-4, -1, 2], &[-4, 1, 3], &[4, -1, -2], &[4, 1, -3]]);
     let (gates, _) = extract(&ite, 4);
-    assert!(has(&gates, GateKind::Ite, 4, &[1, 2, 3]) || has(&gates, GateKind::Ite, 4, &[-1, 3, 2]));
-    assert!(gates.iter().any(|gate| gate.kind == GateKind::Ite && gate.output == lits(&[-4])[0]));
+    assert!(
+        has(&gates, GateKind::Ite, 4, &[1, 2, 3]) || has(&gates, GateKind::Ite, 4, &[-1, 3, 2])
+    );
+    assert!(gates
+        .iter()
+        .any(|gate| gate.kind == GateKind::Ite && gate.output == lits(&[-4])[0]));
 }
 
 #[test]
 fn equivalences_come_from_binary_pairs() {
     let (_, equivalences) = extract(&clauses(&[&[-1, 2], &[1, -2], &[2, 3]]), 3);
     assert!(equivalences.contains(&(lits(&[1])[0], lits(&[2])[0])));
-    assert!(!equivalences.iter().any(|&(a, b)| a.var() == lits(&[3])[0].var() || b.var() == lits(&[3])[0].var()));
+    assert!(!equivalences
+        .iter()
+        .any(|&(a, b)| a.var() == lits(&[3])[0].var() || b.var() == lits(&[3])[0].var()));
 }

@@ -54,19 +54,26 @@ fn both_styles_multiply() {
                 clauses: circuit.clauses.clone(),
             };
             for i in 0..3 {
-                formula.clauses.push(vec![if x >> i & 1 == 1 { a[i] } else { -a[i] }]);
-                formula.clauses.push(vec![if y >> i & 1 == 1 { b[i] } else { -b[i] }]);
+                formula
+                    .clauses
+                    .push(vec![if x >> i & 1 == 1 { a[i] } else { -a[i] }]);
+                formula
+                    .clauses
+                    .push(vec![if y >> i & 1 == 1 { b[i] } else { -b[i] }]);
             }
             let Outcome::Sat(model) = solve(&formula) else {
                 panic!("a circuit is satisfiable under any inputs");
             };
             let value = |outputs: &[Option<i64>]| {
-                outputs.iter().enumerate().fold(0, |acc, (k, bit)| match bit {
-                    Some(lit) if model[lit.unsigned_abs() as usize - 1] == (*lit > 0) => {
-                        acc | 1 << k
-                    }
-                    _ => acc,
-                })
+                outputs
+                    .iter()
+                    .enumerate()
+                    .fold(0, |acc, (k, bit)| match bit {
+                        Some(lit) if model[lit.unsigned_abs() as usize - 1] == (*lit > 0) => {
+                            acc | 1 << k
+                        }
+                        _ => acc,
+                    })
             };
             assert_eq!(value(&plain), x * y, "{x} * {y}, plain");
             assert_eq!(value(&decomposed), x * y, "{x} * {y}, decomposed");
