@@ -25,11 +25,12 @@
 //! which are then deleted), as Kissat does. A rewritten clause is RUP from its original
 //! and the equivalences, which stay in the proof; the original is then deleted.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::elim::EliminatedVar;
-use super::gates::{self, Gate, GateKind};
+use super::gates::{self, FastHash, Gate, GateKind, Lists};
 use super::proof::Proof;
 use super::trail::Value;
 use super::watch::Watches;
@@ -68,10 +69,14 @@ struct Classes<'a> {
     /// The constant true.
     constant: Lit,
     /// Gates by input variable, to renormalise after a merge.
-    users: Vec<Vec<u32>>,
+    users: Lists<u32>,
+    /// By root variable index: the other variables of its class.
+    members: Vec<Vec<u32>>,
     queue: Vec<u32>,
     proof: Option<&'a mut Proof>,
     unsat: bool,
+    /// Some classes were merged.
+    merged: bool,
 }
 
 impl Classes<'_> {
@@ -116,10 +121,15 @@ impl Classes<'_> {
         } else {
             (ra, rb)
         };
+        self.merged = true;
         self.parent[child.var().index()] = if child.is_positive() { root } else { !root };
-        let moved = std::mem::take(&mut self.users[child.var().index()]);
-        self.queue.extend_from_slice(&moved);
-        self.users[root.var().index()].extend(moved);
+        let child_index = child.var().index();
+        let mut moved = std::mem::take(&mut self.members[child_index]);
+        moved.push(child_index as u32);
+        for &member in &moved {
+            self.queue.extend_from_slice(&self.users[member as usize]);
+        }
+        self.members[root.var().index()].extend(moved);
     }
 
     /// Logs `a → b` and `b → a` (a unit if either is the constant).
@@ -285,28 +295,36 @@ fn normal_xor(inputs: Vec<Lit>, truth: Lit, mut flip: bool) -> Normal {
 /// Finds the gates of `clauses` (over `num_vars` variables; no duplicate literals, no
 /// tautologies, no assigned variables), merges congruent ones to a fixpoint and
 /// substitutes every literal by its representative, logging to `proof`.
-pub fn close(clauses: Vec<Vec<Lit>>, num_vars: usize, proof: Option<&mut Proof>) -> Closure {
-    let (gates, equivalences) = gates::extract(&clauses, num_vars);
+pub fn close<C: AsRef<[Lit]>>(
+    clauses: &[C],
+    num_vars: usize,
+    max_and_arity: usize,
+    proof: Option<&mut Proof>,
+) -> Closure {
+    let (gates, equivalences) = gates::extract(clauses, num_vars, max_and_arity);
     let constant = Var::from_index(num_vars).positive();
     let mut classes = Classes {
         parent: (0..=num_vars)
             .map(|index| Var::from_index(index).positive())
             .collect(),
         constant,
-        users: vec![Vec::new(); num_vars + 1],
+        users: Lists::build(num_vars + 1, 0, |push| {
+            for (index, gate) in gates.iter().enumerate() {
+                for lit in &gate.inputs {
+                    push(lit.var().index(), index as u32);
+                }
+            }
+        }),
+        members: vec![Vec::new(); num_vars + 1],
         queue: (0..gates.len() as u32).rev().collect(),
         proof,
         unsat: false,
+        merged: false,
     };
-    for (index, gate) in gates.iter().enumerate() {
-        for lit in &gate.inputs {
-            classes.users[lit.var().index()].push(index as u32);
-        }
-    }
     for &(a, b) in &equivalences {
         classes.merge(a, b, &[]);
     }
-    let mut table: HashMap<(GateKind, Vec<Lit>), u32> = HashMap::new();
+    let mut table: HashMap<(GateKind, Vec<Lit>), u32, FastHash> = HashMap::default();
     while let Some(index) = classes.queue.pop() {
         if classes.unsat {
             break;
@@ -350,7 +368,7 @@ pub fn close(clauses: Vec<Vec<Lit>>, num_vars: usize, proof: Option<&mut Proof>)
         unsat,
         ..Closure::default()
     };
-    if unsat {
+    if unsat || !classes.merged {
         return closure;
     }
     substitute(&mut classes, clauses, num_vars, &mut closure);
@@ -358,9 +376,9 @@ pub fn close(clauses: Vec<Vec<Lit>>, num_vars: usize, proof: Option<&mut Proof>)
 }
 
 /// Rewrites `clauses` by representatives into `closure`, logging and deleting.
-fn substitute(
+fn substitute<C: AsRef<[Lit]>>(
     classes: &mut Classes,
-    clauses: Vec<Vec<Lit>>,
+    clauses: &[C],
     num_vars: usize,
     closure: &mut Closure,
 ) {
@@ -385,11 +403,12 @@ fn substitute(
             });
         }
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<Vec<Lit>, FastHash> = Default::default();
     for clause in clauses {
+        let clause: &[Lit] = clause.as_ref();
         let mut rewritten: Vec<Lit> = Vec::with_capacity(clause.len());
         let mut satisfied = false;
-        for &lit in &clause {
+        for &lit in clause {
             let root = classes.find(lit);
             if root == constant || rewritten.contains(&!root) {
                 satisfied = true;
@@ -410,7 +429,7 @@ fn substitute(
         if rewritten != clause {
             closure.changed = true;
             if let Some(proof) = classes.proof.as_deref_mut() {
-                proof.delete(&clause);
+                proof.delete(clause);
             }
         }
         if satisfied {
@@ -434,11 +453,15 @@ impl Solver {
         }
         // Unsatisfied clauses at level 0 lose their false literals first, as in
         // `eliminate`, so that no assigned variable is left.
-        let mut clauses = Vec::with_capacity(self.db.num_original());
+        let mut clauses: Vec<Cow<[Lit]>> = Vec::with_capacity(self.db.num_original());
         let mut shortened = false;
         for cref in self.db.iter() {
             let lits = self.db.lits(cref);
             if lits.iter().any(|&lit| self.trail.is_true(lit)) {
+                continue;
+            }
+            if !lits.iter().any(|&lit| self.trail.is_false(lit)) {
+                clauses.push(Cow::Borrowed(lits));
                 continue;
             }
             let kept: Vec<Lit> = lits
@@ -446,16 +469,21 @@ impl Solver {
                 .copied()
                 .filter(|&lit| !self.trail.is_false(lit))
                 .collect();
-            if kept.len() < lits.len() {
-                shortened = true;
-                if let Some(proof) = &mut self.proof {
-                    proof.add(&kept);
-                    proof.delete(lits);
-                }
+            shortened = true;
+            if let Some(proof) = &mut self.proof {
+                proof.add(&kept);
+                proof.delete(lits);
             }
-            clauses.push(kept);
+            clauses.push(Cow::Owned(kept));
         }
-        let closure = close(clauses, self.num_vars, self.proof.as_mut());
+        let max_and_arity = self.options.congruence_and_arity as usize;
+        let mut closure = close(&clauses, self.num_vars, max_and_arity, self.proof.as_mut());
+        if !closure.changed && shortened {
+            // Nothing merged, but the arena must lose the false literals the proof
+            // dropped.
+            closure.clauses = clauses.iter().map(|clause| clause.to_vec()).collect();
+        }
+        drop(clauses);
         self.stats.gates_found += closure.gates;
         if closure.unsat {
             self.ok = false;

@@ -15,6 +15,7 @@
 //! congruence may use any.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::lit::{Lit, Var};
 
@@ -45,33 +46,127 @@ pub struct Gate {
 /// limits: such literals are rarely gate outputs, and the pairs would cost.
 const MAX_ITE_OCCURRENCES: usize = 64;
 
-/// Every AND, XOR and ITE gate defined by `clauses` (no duplicate literals, no
-/// tautologies) over `num_vars` variables, and every equivalence `x ≡ y` stated by two
+/// A multiply-rotate hasher (rustc's FxHash): the keys here are small integers that an
+/// attacker does not choose, and SipHash cost half the pass on a 25x25 Sudoku.
+#[derive(Default)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+}
+
+/// Builds [`FastHasher`]s.
+pub type FastHash = BuildHasherDefault<FastHasher>;
+
+/// Lists of items by index in one array (compressed sparse rows): built in two passes
+/// over the same items, without a vector per list.
+pub struct Lists<T> {
+    starts: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> Lists<T> {
+    /// `count` lists, filled by `fill`, which is called twice (to count, then to place)
+    /// and must push the same items both times; `filler` is overwritten.
+    pub fn build(count: usize, filler: T, fill: impl Fn(&mut dyn FnMut(usize, T))) -> Lists<T> {
+        let mut starts = vec![0u32; count + 1];
+        fill(&mut |list, _| starts[list + 1] += 1);
+        for index in 0..count {
+            starts[index + 1] += starts[index];
+        }
+        let mut items = vec![filler; starts[count] as usize];
+        let mut next = starts.clone();
+        fill(&mut |list, item| {
+            items[next[list] as usize] = item;
+            next[list] += 1;
+        });
+        Lists { starts, items }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Lists<T> {
+    type Output = [T];
+
+    fn index(&self, list: usize) -> &[T] {
+        &self.items[self.starts[list] as usize..self.starts[list + 1] as usize]
+    }
+}
+
+/// A set of clauses of 3 or 4 literals, each packed sorted into one number.
+type ShortClauses = HashSet<u128, FastHash>;
+
+/// Every AND (of at most `max_and_arity` inputs), XOR and ITE gate defined by `clauses`
+/// (no duplicate literals, no tautologies) over `num_vars` variables, and every equivalence `x ≡ y` stated by two
 /// binary clauses, as pairs.
-pub fn extract(clauses: &[Vec<Lit>], num_vars: usize) -> (Vec<Gate>, Vec<(Lit, Lit)>) {
-    let mut occurrences: Vec<Vec<u32>> = vec![Vec::new(); 2 * num_vars];
-    let mut binary_partners: Vec<Vec<Lit>> = vec![Vec::new(); 2 * num_vars];
-    let mut short: HashSet<Vec<Lit>> = HashSet::new();
-    for (index, clause) in clauses.iter().enumerate() {
-        if let [a, b] = clause[..] {
-            binary_partners[a.code()].push(b);
-            binary_partners[b.code()].push(a);
+pub fn extract<C: AsRef<[Lit]>>(
+    clauses: &[C],
+    num_vars: usize,
+    max_and_arity: usize,
+) -> (Vec<Gate>, Vec<(Lit, Lit)>) {
+    let mut short = ShortClauses::default();
+    // Binary clauses are found through `binary_partners`; the rest through
+    // occurrences, and those of XORs and ITEs also by hashing.
+    let binary_partners = Lists::build(2 * num_vars, Lit::from_code(0), |push| {
+        for clause in clauses {
+            if let [a, b] = clause.as_ref()[..] {
+                push(a.code(), b);
+                push(b.code(), a);
+            }
         }
-        if (2..=4).contains(&clause.len()) {
-            short.insert(sorted(clause));
+    });
+    let occurrences = Lists::build(2 * num_vars, 0, |push| {
+        for (index, clause) in clauses.iter().enumerate() {
+            let clause = clause.as_ref();
+            if clause.len() >= 3 {
+                for &lit in clause {
+                    push(lit.code(), index as u32);
+                }
+            }
         }
-        for &lit in clause {
-            occurrences[lit.code()].push(index as u32);
+    });
+    for clause in clauses {
+        let clause = clause.as_ref();
+        if (3..=4).contains(&clause.len()) {
+            short.insert(packed(clause));
         }
     }
     let mut gates = Vec::new();
     let mut equivalences = Vec::new();
     let mut mark = vec![u32::MAX; 2 * num_vars];
+    let mut implied = vec![u32::MAX; 2 * num_vars];
     for code in 0..2 * num_vars {
         let output = Lit::from_code(code);
         // Equivalences, once per pair: `¬x ∨ y` and `x ∨ ¬y` for x < y.
+        for &partner in &binary_partners[output.code()] {
+            implied[partner.code()] = code as u32;
+        }
         for &partner in &binary_partners[(!output).code()] {
-            if output.var() < partner.var() && short.contains(&sorted(&[output, !partner])) {
+            if output.var() < partner.var() && implied[(!partner).code()] == code as u32 {
                 equivalences.push((output, partner));
             }
         }
@@ -80,6 +175,7 @@ pub fn extract(clauses: &[Vec<Lit>], num_vars: usize) -> (Vec<Gate>, Vec<(Lit, L
             clauses,
             &occurrences,
             &binary_partners,
+            max_and_arity,
             &mut mark,
             &mut gates,
         );
@@ -91,18 +187,25 @@ pub fn extract(clauses: &[Vec<Lit>], num_vars: usize) -> (Vec<Gate>, Vec<(Lit, L
     (gates, equivalences)
 }
 
-/// A clause's literals in order, as the key of `short`.
-fn sorted(lits: &[Lit]) -> Vec<Lit> {
-    let mut key = lits.to_vec();
-    key.sort_unstable();
-    key
+/// A clause of 2 to 4 literals as the key of `short`: its literal codes sorted, 32 bits
+/// each, unused places all ones.
+fn packed(lits: &[Lit]) -> u128 {
+    let mut codes = [u32::MAX; 4];
+    for (place, lit) in codes.iter_mut().zip(lits) {
+        *place = lit.code() as u32;
+    }
+    codes[..lits.len()].sort_unstable();
+    codes
+        .iter()
+        .fold(0u128, |key, &code| key << 32 | u128::from(code))
 }
 
-fn find_ands(
+fn find_ands<C: AsRef<[Lit]>>(
     output: Lit,
-    clauses: &[Vec<Lit>],
-    occurrences: &[Vec<u32>],
-    binary_partners: &[Vec<Lit>],
+    clauses: &[C],
+    occurrences: &Lists<u32>,
+    binary_partners: &Lists<Lit>,
+    max_arity: usize,
     mark: &mut [u32],
     gates: &mut Vec<Gate>,
 ) {
@@ -115,8 +218,9 @@ fn find_ands(
         mark[lit.code()] = stamp;
     }
     for &index in &occurrences[output.code()] {
-        let clause = &clauses[index as usize];
+        let clause = clauses[index as usize].as_ref();
         if clause.len() >= 3
+            && clause.len() <= max_arity + 1
             && clause
                 .iter()
                 .all(|&lit| lit == output || mark[(!lit).code()] == stamp)
@@ -135,16 +239,16 @@ fn find_ands(
     }
 }
 
-fn find_xors(
+fn find_xors<C: AsRef<[Lit]>>(
     var: Var,
-    clauses: &[Vec<Lit>],
-    occurrences: &[Vec<u32>],
-    short: &HashSet<Vec<Lit>>,
+    clauses: &[C],
+    occurrences: &Lists<u32>,
+    short: &ShortClauses,
     gates: &mut Vec<Gate>,
 ) {
     let mut found: Vec<Vec<Var>> = Vec::new();
     for &index in &occurrences[var.positive().code()] {
-        let clause = &clauses[index as usize];
+        let clause = clauses[index as usize].as_ref();
         if !(3..=4).contains(&clause.len()) {
             continue;
         }
@@ -162,7 +266,7 @@ fn find_xors(
                     .enumerate()
                     .map(|(i, v)| v.lit(pattern >> i & 1 == 0))
                     .collect();
-                short.contains(&lits)
+                short.contains(&packed(&lits))
             });
         if !all_present {
             continue;
@@ -184,11 +288,11 @@ fn find_xors(
     }
 }
 
-fn find_ites(
+fn find_ites<C: AsRef<[Lit]>>(
     output: Lit,
-    clauses: &[Vec<Lit>],
-    occurrences: &[Vec<u32>],
-    short: &HashSet<Vec<Lit>>,
+    clauses: &[C],
+    occurrences: &Lists<u32>,
+    short: &ShortClauses,
     gates: &mut Vec<Gate>,
 ) {
     let list = &occurrences[(!output).code()];
@@ -196,7 +300,7 @@ fn find_ites(
         return;
     }
     let ternary = |index: &u32| {
-        let clause = &clauses[*index as usize];
+        let clause = clauses[*index as usize].as_ref();
         (clause.len() == 3).then(|| {
             let mut others = clause.iter().copied().filter(|&lit| lit != !output);
             [others.next().unwrap(), others.next().unwrap()]
@@ -217,8 +321,8 @@ fn find_ites(
                 if e.var() == c.var() || t.var() == c.var() {
                     continue;
                 }
-                if short.contains(&sorted(&[output, !c, !t]))
-                    && short.contains(&sorted(&[output, c, !e]))
+                if short.contains(&packed(&[output, !c, !t]))
+                    && short.contains(&packed(&[output, c, !e]))
                 {
                     gates.push(Gate {
                         kind: GateKind::Ite,

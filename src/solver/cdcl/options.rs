@@ -300,6 +300,8 @@ options_table! {
         "Elimination runs when at least this percentage of the occurring variables is sparse.";
     congruence: u64 = 1, [0, 1],
         "Gates found in the clauses, congruent ones merged and their literals substituted before elimination (1), or not (0).";
+    congruence_and_arity: u64 = 16, [2, 1_000_000],
+        "Congruence closure skips AND gates of more inputs (exactly-one groups give k gates of k-1 inputs each).";
     xor: u64 = 1, [0, 1],
         "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
     xor_max_size: u64 = 8, [3, 8],

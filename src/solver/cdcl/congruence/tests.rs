@@ -46,7 +46,7 @@ fn two_ands_over_equal_inputs_merge() {
         lits(&[-4, -1, -2]),
         lits(&[3, 4, 5]),
     ];
-    let closure = close(clauses, 5, None);
+    let closure = close(&clauses, 5, 16, None);
     assert!(!closure.unsat);
     assert_eq!(closure.substituted.len(), 1);
     assert_eq!(closure.substituted[0].var, lits(&[4])[0].var());
@@ -73,7 +73,7 @@ fn an_xor_of_merged_inputs_is_constant() {
         lits(&[5, 3, -4]),
         lits(&[5, 1]),
     ];
-    let closure = close(clauses, 5, None);
+    let closure = close(&clauses, 5, 16, None);
     // ¬5 is a unit, which with 5 ∨ 1 leaves 1: not refuted yet, but 5 is fixed false.
     assert!(closure.clauses.contains(&lits(&[-5])));
 }

@@ -29,11 +29,13 @@ fn has(gates: &[Gate], kind: GateKind, output: i64, inputs: &[i64]) -> bool {
 fn an_and_of_three_inputs_is_found_and_not_without_a_binary() {
     // 4 = 1 ∧ ¬2 ∧ 3.
     let and = clauses(&[&[-4, 1], &[-4, -2], &[-4, 3], &[4, -1, 2, -3]]);
-    let (gates, _) = extract(&and, 4);
+    let (gates, _) = extract(&and, 4, 16);
     assert!(has(&gates, GateKind::And, 4, &[1, -2, 3]));
     // The OR view: ¬4 = ¬1 ∨ 2 ∨ ¬3 is no AND; nothing else is found.
     assert_eq!(gates.len(), 1);
-    let (gates, _) = extract(&and[1..], 4);
+    // Longer than the arity limit: skipped.
+    assert!(extract(&and, 4, 2).0.is_empty());
+    let (gates, _) = extract(&and[1..], 4, 16);
     assert!(gates.is_empty());
 }
 
@@ -41,7 +43,7 @@ fn an_and_of_three_inputs_is_found_and_not_without_a_binary() {
 fn xors_of_two_and_three_inputs_give_every_variable_as_output() {
     // 3 = 1 ⊕ 2.
     let xor2 = clauses(&[&[-3, 1, 2], &[-3, -1, -2], &[3, -1, 2], &[3, 1, -2]]);
-    let (gates, _) = extract(&xor2, 3);
+    let (gates, _) = extract(&xor2, 3, 16);
     assert!(has(&gates, GateKind::Xor, 3, &[1, 2]));
     assert!(has(&gates, GateKind::Xor, 1, &[2, 3]));
     // 1 ⊕ 2 ⊕ 3 ⊕ 4 = 1: the clauses with an even number of negations.
@@ -62,11 +64,11 @@ fn xors_of_two_and_three_inputs_give_every_variable_as_output() {
         }
     }
     let xor3: Vec<Vec<Lit>> = xor3.iter().map(|clause| lits(clause)).collect();
-    let (gates, _) = extract(&xor3, 4);
+    let (gates, _) = extract(&xor3, 4, 16);
     // x4 = ¬(1 ⊕ 2 ⊕ 3).
     assert!(has(&gates, GateKind::Xor, -4, &[1, 2, 3]));
     // One clause missing: no XOR.
-    let (gates, _) = extract(&xor3[1..], 4);
+    let (gates, _) = extract(&xor3[1..], 4, 16);
     assert!(gates.iter().all(|gate| gate.kind != GateKind::Xor));
 }
 
@@ -74,7 +76,7 @@ fn xors_of_two_and_three_inputs_give_every_variable_as_output() {
 fn an_ite_is_found_with_either_condition_sign() {
     // 4 = 1 ? 2 : 3.
     let ite = clauses(&[&[-4, -1, 2], &[-4, 1, 3], &[4, -1, -2], &[4, 1, -3]]);
-    let (gates, _) = extract(&ite, 4);
+    let (gates, _) = extract(&ite, 4, 16);
     assert!(
         has(&gates, GateKind::Ite, 4, &[1, 2, 3]) || has(&gates, GateKind::Ite, 4, &[-1, 3, 2])
     );
@@ -85,7 +87,7 @@ fn an_ite_is_found_with_either_condition_sign() {
 
 #[test]
 fn equivalences_come_from_binary_pairs() {
-    let (_, equivalences) = extract(&clauses(&[&[-1, 2], &[1, -2], &[2, 3]]), 3);
+    let (_, equivalences) = extract(&clauses(&[&[-1, 2], &[1, -2], &[2, 3]]), 3, 16);
     assert!(equivalences.contains(&(lits(&[1])[0], lits(&[2])[0])));
     assert!(!equivalences
         .iter()
