@@ -11,6 +11,7 @@
 # - bench-hanidoku: python3, minisat, cadical and ../shared/puzzles/hanidoku;
 # - bench-hints: python3, qqwing and ../shared/puzzles;
 # - bench-xor: python3, GNU time, prlimit (util-linux), cryptominisat5 and ../shared/bench;
+# - bench-miter: GNU time, minisat and cadical;
 # - solve-batch: python3 (and the SOLVER named, if not satsolve);
 # - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
 #   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
@@ -30,7 +31,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-xor bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-xor bench-miter bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -77,6 +78,17 @@ bench: build
 # --baseline PATH".
 bench-xor: build
 	python3 scripts/bench-xor.py $(BENCH_XOR_FLAGS) scratch/bench-xor
+
+# Gate extraction and congruence closure on generated multiplier miters.
+# examples/miter.rs writes them (identical, shuffled, decomposed, flipped); satsolve,
+# MITER_BASELINE (a satsolve build to compare with), MiniSat and CaDiCaL run in turns
+# with a CPU limit of MITER_LIMIT s. Writes scratch/miter-bench/results.tsv.
+MITER_BASELINE ?= $(RELEASE)/satsolve
+MITER_LIMIT ?= 60
+MITER_BITS ?= 10 12 16
+bench-miter: build
+	mkdir -p scratch/miter-bench && scripts/bench-miter.sh $(MITER_BASELINE) $(MITER_LIMIT) "$(MITER_BITS)" \
+	    "identical shuffled decomposed flipped" > scratch/miter-bench/results.tsv
 
 # The medium suite (scripts/medium/suite.tsv), like `make bench`.
 # Instances of ../shared/bench/pool that MiniSat solves in 1-60 s of CPU

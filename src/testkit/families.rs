@@ -35,7 +35,7 @@ use crate::lit::Lit;
 use crate::rng::SplitMix64;
 
 mod miter;
-pub use self::miter::{multiplier_miter, shuffle, MiterShape, SecondCopy};
+pub use self::miter::{MiterShape, SecondCopy};
 
 /// A CNF formula in DIMACS numbering: clauses of non-zero literals over `1..=vars`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -611,6 +611,19 @@ impl Family {
             }
         }
     }
+}
+
+/// The miter of two n×n array multipliers over the same inputs (see `miter` and
+/// [`MiterShape`]): unsatisfiable unless `shape.flip_gate`.
+pub fn multiplier_miter(rng: &mut SplitMix64, shape: MiterShape) -> Formula {
+    let (vars, clauses) = miter::build(rng, shape);
+    Formula { vars, clauses }
+}
+
+/// Renames the variables of `formula` by a random permutation with random signs, and
+/// shuffles its clauses and the literals inside each.
+pub fn shuffle(rng: &mut SplitMix64, formula: &mut Formula) {
+    miter::shuffle_clauses(rng, formula.vars, &mut formula.clauses);
 }
 
 /// A number in `low..=high`.

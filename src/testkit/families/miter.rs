@@ -16,7 +16,6 @@
 
 use std::collections::HashMap;
 
-use super::Formula;
 use crate::rng::SplitMix64;
 
 /// How the second copy of the multiplier is written.
@@ -42,9 +41,10 @@ pub struct MiterShape {
     pub flip_gate: bool,
 }
 
-/// The miter of two n×n multipliers (see [`MiterShape`]): unsatisfiable unless
-/// `flip_gate`. `rng` picks the flipped gate, the renaming and the shuffle.
-pub fn multiplier_miter(rng: &mut SplitMix64, shape: MiterShape) -> Formula {
+/// The miter of two n×n multipliers (see [`MiterShape`]) as its variable count and
+/// DIMACS clauses: unsatisfiable unless `flip_gate`. `rng` picks the flipped gate, the
+/// renaming and the shuffle.
+pub fn build(rng: &mut SplitMix64, shape: MiterShape) -> (usize, Vec<Vec<i64>>) {
     let bits = shape.bits.max(1);
     let mut circuit = Circuit {
         vars: 2 * bits,
@@ -69,14 +69,10 @@ pub fn multiplier_miter(rng: &mut SplitMix64, shape: MiterShape) -> Formula {
         }
     }
     circuit.clauses.push(differences);
-    let mut formula = Formula {
-        vars: circuit.vars,
-        clauses: circuit.clauses,
-    };
     if shape.shuffle {
-        shuffle(rng, &mut formula);
+        shuffle_clauses(rng, circuit.vars, &mut circuit.clauses);
     }
-    formula
+    (circuit.vars, circuit.clauses)
 }
 
 /// How a gate is written in clauses.
@@ -180,18 +176,15 @@ impl Circuit {
         let mut sum: Vec<Option<i64>> = vec![None; 2 * n];
         for (i, &ai) in a.iter().enumerate() {
             let mut carry: Option<i64> = None;
-            for position in i..2 * n {
-                let product = b.get(position - i).map(|&bj| {
-                    if flipped == Some((i, position - i)) {
+            for (offset, bit_slot) in sum[i..].iter_mut().enumerate() {
+                let product = b.get(offset).map(|&bj| {
+                    if flipped == Some((i, offset)) {
                         self.or(ai, bj, style)
                     } else {
                         self.and(ai, bj, style)
                     }
                 });
-                let inputs: Vec<i64> = [sum[position], product, carry]
-                    .into_iter()
-                    .flatten()
-                    .collect();
+                let inputs: Vec<i64> = [*bit_slot, product, carry].into_iter().flatten().collect();
                 let (bit, out) = match inputs[..] {
                     [] => (None, None),
                     [x] => (Some(x), None),
@@ -205,9 +198,9 @@ impl Circuit {
                     }
                     _ => unreachable!("at most three inputs"),
                 };
-                sum[position] = bit;
+                *bit_slot = bit;
                 carry = out;
-                if carry.is_none() && position >= i + n {
+                if carry.is_none() && offset >= n {
                     break;
                 }
             }
@@ -216,10 +209,10 @@ impl Circuit {
     }
 }
 
-/// Renames the variables of `formula` by a random permutation with random signs, and
-/// shuffles its clauses and the literals inside each.
-pub fn shuffle(rng: &mut SplitMix64, formula: &mut Formula) {
-    let mut names: Vec<i64> = (1..=formula.vars as i64).collect();
+/// Renames the variables `1..=vars` of `clauses` by a random permutation with random
+/// signs, and shuffles the clauses and the literals inside each.
+pub fn shuffle_clauses(rng: &mut SplitMix64, vars: usize, clauses: &mut [Vec<i64>]) {
+    let mut names: Vec<i64> = (1..=vars as i64).collect();
     for i in (1..names.len()).rev() {
         names.swap(i, rng.index(i + 1));
     }
@@ -228,7 +221,7 @@ pub fn shuffle(rng: &mut SplitMix64, formula: &mut Formula) {
             *name = -*name;
         }
     }
-    for clause in &mut formula.clauses {
+    for clause in clauses.iter_mut() {
         for lit in clause.iter_mut() {
             let name = names[lit.unsigned_abs() as usize - 1];
             *lit = if *lit > 0 { name } else { -name };
@@ -237,7 +230,6 @@ pub fn shuffle(rng: &mut SplitMix64, formula: &mut Formula) {
             clause.swap(i, rng.index(i + 1));
         }
     }
-    let clauses = &mut formula.clauses;
     for i in (1..clauses.len()).rev() {
         clauses.swap(i, rng.index(i + 1));
     }

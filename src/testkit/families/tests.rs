@@ -199,3 +199,30 @@ fn every_family_generates_at_every_scale() {
         }
     }
 }
+
+#[test]
+fn miters_of_equal_multipliers_are_unsat_and_a_flipped_gate_makes_them_sat() {
+    use crate::solver::cdcl::Solver;
+    use crate::solver::Outcome;
+    let mut rng = SplitMix64(27);
+    for bits in 1..=4 {
+        for second in [SecondCopy::Identical, SecondCopy::Decomposed] {
+            for shuffle in [false, true] {
+                for flip_gate in [false, true] {
+                    let shape = MiterShape {
+                        bits,
+                        second,
+                        shuffle,
+                        flip_gate,
+                    };
+                    let miter = multiplier_miter(&mut rng, shape);
+                    match Solver::new(&miter.to_cnf()).solve() {
+                        Outcome::Sat(model) if flip_gate => assert!(miter.satisfied_by(&model)),
+                        Outcome::Unsat if !flip_gate => {}
+                        other => panic!("{shape:?}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+}

@@ -27,8 +27,10 @@ fn miter(
 }
 
 fn solver(formula: &crate::testkit::families::Formula, congruence: bool) -> Solver {
-    let mut options = Options::default();
-    options.congruence = u64::from(congruence);
+    let options = Options {
+        congruence: u64::from(congruence),
+        ..Options::default()
+    };
     let mut solver = Solver::with_options(&formula.to_cnf(), options);
     solver.set_elimination(true);
     solver

@@ -1,36 +1,22 @@
 use super::*;
+use crate::cnf::Cnf;
+use crate::lit::Lit;
 use crate::solver::cdcl::Solver;
 use crate::solver::Outcome;
 
-fn solve(formula: &Formula) -> Outcome {
-    let mut solver = Solver::new(&formula.to_cnf());
-    solver.solve()
-}
-
-fn shape(bits: usize, second: SecondCopy, shuffle: bool, flip_gate: bool) -> MiterShape {
-    MiterShape {
-        bits,
-        second,
-        shuffle,
-        flip_gate,
+/// A model of `clauses` over `vars` variables, if any, by our solver.
+fn model(vars: usize, clauses: &[Vec<i64>]) -> Option<Vec<bool>> {
+    let mut cnf = Cnf::new(vars);
+    for clause in clauses {
+        let lits: Vec<Lit> = clause
+            .iter()
+            .map(|&l| Lit::from_dimacs(l).unwrap())
+            .collect();
+        cnf.add_clause(&lits);
     }
-}
-
-#[test]
-fn miters_of_equal_circuits_are_unsat_and_a_flipped_gate_makes_them_sat() {
-    let mut rng = SplitMix64(27);
-    for bits in 1..=4 {
-        for second in [SecondCopy::Identical, SecondCopy::Decomposed] {
-            for shuffled in [false, true] {
-                let miter = multiplier_miter(&mut rng, shape(bits, second, shuffled, false));
-                assert_eq!(solve(&miter), Outcome::Unsat, "{bits} bits, {second:?}");
-                let buggy = multiplier_miter(&mut rng, shape(bits, second, shuffled, true));
-                match solve(&buggy) {
-                    Outcome::Sat(model) => assert!(buggy.satisfied_by(&model)),
-                    other => panic!("{bits} bits, {second:?}, flipped: {other:?}"),
-                }
-            }
-        }
+    match Solver::new(&cnf).solve() {
+        Outcome::Sat(model) => Some(model),
+        _ => None,
     }
 }
 
@@ -49,19 +35,12 @@ fn both_styles_multiply() {
     let decomposed = circuit.multiplier(&a, &b, Style::Decomposed, None);
     for x in 0..8i64 {
         for y in 0..8i64 {
-            let mut formula = Formula {
-                vars: circuit.vars,
-                clauses: circuit.clauses.clone(),
-            };
+            let mut clauses = circuit.clauses.clone();
             for i in 0..3 {
-                formula
-                    .clauses
-                    .push(vec![if x >> i & 1 == 1 { a[i] } else { -a[i] }]);
-                formula
-                    .clauses
-                    .push(vec![if y >> i & 1 == 1 { b[i] } else { -b[i] }]);
+                clauses.push(vec![if x >> i & 1 == 1 { a[i] } else { -a[i] }]);
+                clauses.push(vec![if y >> i & 1 == 1 { b[i] } else { -b[i] }]);
             }
-            let Outcome::Sat(model) = solve(&formula) else {
+            let Some(model) = model(circuit.vars, &clauses) else {
                 panic!("a circuit is satisfiable under any inputs");
             };
             let value = |outputs: &[Option<i64>]| {
