@@ -166,6 +166,8 @@ const ORDER: &[(&[Technique], bool)] = &[
         false,
     ),
     (&[Technique::ForcingChainContradiction], false),
+    (&[Technique::NestedForcingChain], false),
+    (&[Technique::NestedForcingChainPlus], false),
     (&[Technique::Search], false),
 ];
 
