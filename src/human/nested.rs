@@ -4,8 +4,11 @@
 //! propagation (`propagation::nested`). SE's nested levels put chains inside the chain
 //! in the same way; they are what solves the hardest puzzles without guessing.
 //!
-//! Level 1 runs the inner propagations by singles (rated 9.5 + length, SE's first nested
-//! level); level 2 with locked candidates and pairs inside them too (10.0 + length).
+//! Level 1 runs the inner propagations by singles, level 2 with locked candidates and
+//! pairs inside them too. SE's levels put unary static chains inside (9.5), then
+//! multiple static chains (10.0), then dynamic chains (10.5); our inner test, a dynamic
+//! contradiction, sits between the last two, so level 1 is rated 10.0 + length and
+//! level 2 10.5 + length.
 //! The finder stops at the first contradiction when only one step is asked for (the
 //! tutor): cells with fewer candidates are tried first, where contradictions are near.
 
@@ -15,6 +18,11 @@ use super::propagation::Propagation;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::view::{digits, Found, View};
+
+/// When every step is asked for (the rater's choice of the shortest), the search stops
+/// after this many contradictions: each costs a nested propagation over the board, and
+/// the shortest of the first few is within a tenth of SE's value in the puzzles tried.
+const ALL_LIMIT: usize = 8;
 
 /// Per node, the cells its placement touches by singles on the board (every cell for
 /// one that breaks a rule): where the nested rounds start from.
@@ -101,6 +109,9 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             }
             steps.push(step);
         }
+        if steps.len() >= ALL_LIMIT {
+            break;
+        }
     }
     steps.sort_by_key(|s| s.length);
     for step in steps {
@@ -109,3 +120,6 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

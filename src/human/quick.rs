@@ -41,13 +41,31 @@ impl Work {
 /// Places `digit` in `cell` and applies singles (naked, hidden on what a house or line
 /// needs) and run trims until nothing changes; false on a contradiction (a cell without
 /// candidates, a needed digit without a place, a repeat, a line without a possible run).
+/// The board must be at that fixpoint already (as a propagation leaves it): only what the
+/// placement changes is looked at again.
 pub fn place_and_propagate(topo: &Topology, board: &mut Board, cell: usize, digit: u8) -> bool {
+    assume_and_propagate(topo, board, cell, digit, true)
+}
+
+/// [`place_and_propagate`] for `digit` in `cell` placed (`on`) or removed.
+pub fn assume_and_propagate(
+    topo: &Topology,
+    board: &mut Board,
+    cell: usize,
+    digit: u8,
+    on: bool,
+) -> bool {
     let mut work = Work {
         cells: Vec::new(),
         regions: Vec::new(),
         queued: vec![false; topo.regions.len()],
     };
-    work.place(topo, board, cell, digit);
+    if on {
+        work.place(topo, board, cell, digit);
+    } else {
+        board.eliminate(cell, digit);
+        work.touch(topo, cell);
+    }
     let all = all_digits(topo.size);
     let mut empty = Vec::new();
     loop {
@@ -126,3 +144,6 @@ pub fn place_and_propagate(topo: &Topology, board: &mut Board, cell: usize, digi
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

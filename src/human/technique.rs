@@ -330,10 +330,10 @@ impl Technique {
             Technique::Nishio => 7.5,
             Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
             Technique::ForcingChainContradiction => 8.5,
-            // SE's nested levels: chains inside the chain (9.5, 10.0, ...).
-            Technique::NestedForcingChain => 9.5,
-            Technique::NestedForcingChainPlus => 10.0,
-            Technique::Search => 11.0,
+            // SE's nested levels: chains inside the chain (see `nested`).
+            Technique::NestedForcingChain => 10.0,
+            Technique::NestedForcingChainPlus => 10.5,
+            Technique::Search => 12.0,
         }
     }
 
