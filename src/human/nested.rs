@@ -4,11 +4,10 @@
 //! propagation (`propagation::nested`). SE's nested levels put chains inside the chain
 //! in the same way; they are what solves the hardest puzzles without guessing.
 //!
-//! Level 1 runs the inner propagations by singles, level 2 with locked candidates and
-//! pairs inside them too. SE's levels put unary static chains inside (9.5), then
-//! multiple static chains (10.0), then dynamic chains (10.5); our inner test, a dynamic
-//! contradiction, sits between the last two, so level 1 is rated 10.0 + length and
-//! level 2 10.5 + length.
+//! Level 1 runs the inner propagations by singles (rated 9.5 + length, SE's first
+//! nested level), level 2 with locked candidates and pairs inside them too (10.0 +
+//! length). The length counts every inner argument too, as SE's complexity of a nested
+//! chain does, so long nested chains reach SE's 11+.
 //! The finder stops at the first contradiction when only one step is asked for (the
 //! tutor): cells with fewer candidates are tried first, where contradictions are near.
 

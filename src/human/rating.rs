@@ -24,7 +24,7 @@
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
 //! | 8.5+ | dynamic forcing chains | Forcing Chain Contradiction, dynamic Cell / Region |
 //! | 9.0+ | dynamic forcing chains (+) | Forcing Chain Contradiction with locked candidates and pairs |
-//! | 9.5-11.9 | nested forcing chains | Nested Forcing Chain 10.0+, Nested Forcing Chain (+) 10.5+ |
+//! | 9.5-11.9 | nested forcing chains | Nested Forcing Chain 9.5+, Nested Forcing Chain (+) 10.0+ |
 //!
 //! Chains add SE's length penalty: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24,
 //! ... that the chain's length exceeds (`chains::length_penalty`); a nested chain's length

@@ -331,8 +331,8 @@ impl Technique {
             Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
             Technique::ForcingChainContradiction => 8.5,
             // SE's nested levels: chains inside the chain (see `nested`).
-            Technique::NestedForcingChain => 10.0,
-            Technique::NestedForcingChainPlus => 10.5,
+            Technique::NestedForcingChain => 9.5,
+            Technique::NestedForcingChainPlus => 10.0,
             Technique::Search => 12.0,
         }
     }

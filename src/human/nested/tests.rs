@@ -28,7 +28,7 @@ fn golden_nugget_opens_with_a_nested_chain() {
         assert_eq!(step.technique, Technique::NestedForcingChain);
         assert!(step.agrees_with(answer.cells()), "{step:?}");
         assert!(step.text.contains("breaks a rule"), "{}", step.text);
-        assert!(step.difficulty >= 10.0, "{step:?}");
+        assert!(step.difficulty >= 9.5, "{step:?}");
     }
     // The steps come shortest first.
     assert!(found.steps.windows(2).all(|w| w[0].length <= w[1].length));
@@ -39,5 +39,5 @@ fn golden_nugget_opens_with_a_nested_chain() {
     let step = &first.steps[0];
     assert_eq!(step.technique, Technique::NestedForcingChainPlus);
     assert!(step.agrees_with(answer.cells()), "{step:?}");
-    assert!(step.difficulty >= 10.5, "{step:?}");
+    assert!(step.difficulty >= 10.0, "{step:?}");
 }

@@ -68,26 +68,64 @@ impl Propagation<'_> {
                     continue;
                 };
                 let cone = inner.cone(&contra.facts);
-                // The outer facts the inner argument stands on: those about its cells.
-                let mut cells: Vec<usize> =
-                    cone.iter().map(|&f| inner.facts[f as usize].cell).collect();
-                cells.sort_unstable();
-                cells.dedup();
-                let mut parents = Vec::new();
-                for c in cells {
-                    for d in 1..=topo.size as u8 {
-                        for on in [true, false] {
-                            if let Some(f) = self.fact_of(c, d, on) {
-                                parents.push(f);
-                            }
-                        }
-                    }
-                }
+                let parents = self.premises(&inner, &cone, &contra.facts);
                 let len = inner.weight(&cone) as u32;
                 self.add(cell, digit, false, Why::Nested(len), &parents)?;
             }
         }
         Ok(self.facts.len() > before)
+    }
+
+    /// The outer facts an inner argument stands on: for each inner fact, the removals
+    /// its rule read from the board (a naked single the other candidates of its cell, a
+    /// hidden single the other places of its digit in the region, a run trim or a
+    /// locked set the cells of its region), and for the broken rule the same around the
+    /// facts that break it. What the board held before the outer assumption needs none.
+    fn premises(&self, inner: &Propagation, cone: &[u32], broken: &[u32]) -> Vec<u32> {
+        let topo = self.topo;
+        let mut out = Vec::new();
+        let cell_facts = |out: &mut Vec<u32>, c: usize, digit: Option<u8>| {
+            for d in 1..=topo.size as u8 {
+                if digit.is_some_and(|x| x != d) {
+                    continue;
+                }
+                if let Some(f) = self.fact_of(c, d, false) {
+                    out.push(f);
+                }
+                if let Some(f) = self.fact_of(c, d, true) {
+                    out.push(f);
+                }
+            }
+        };
+        for &f in cone {
+            let fact = &inner.facts[f as usize];
+            match fact.why {
+                Why::Assumed | Why::Placed | Why::Nested(_) => {}
+                Why::NakedSingle => cell_facts(&mut out, fact.cell, None),
+                Why::HiddenSingle(r) => {
+                    for &c in &topo.regions[r].cells {
+                        cell_facts(&mut out, c, Some(fact.digit));
+                    }
+                }
+                Why::RunTrim(r) | Why::Locked(r) | Why::Pair(r) => {
+                    for &c in &topo.regions[r].cells {
+                        cell_facts(&mut out, c, None);
+                    }
+                }
+            }
+        }
+        for &f in broken {
+            let fact = &inner.facts[f as usize];
+            cell_facts(&mut out, fact.cell, None);
+            for &r in &topo.cell_regions[fact.cell] {
+                for &c in &topo.regions[r].cells {
+                    cell_facts(&mut out, c, Some(fact.digit));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Records the cells where `after` (an inner propagation's end) differs from the
