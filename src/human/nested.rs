@@ -16,6 +16,7 @@ use super::forcing;
 use super::propagation::Propagation;
 use super::step::{Effect, Step};
 use super::technique::Technique;
+use super::topology::Rule;
 use super::view::{digits, Found, View};
 
 /// When every step is asked for (the rater's choice of the shortest), the search stops
@@ -45,6 +46,11 @@ fn first_touch(v: &View) -> Vec<u64> {
 /// The finder of [`Technique::NestedForcingChain`] (level 1) and
 /// [`Technique::NestedForcingChainPlus`] (level 2).
 pub fn nested(v: &View, out: &mut Found, level: u8) {
+    // On boards with run lines (the honeycomb) a nested step costs about a second (the
+    // inner tests match runs on every line they touch): off there until it is cheaper.
+    if v.topo.regions.iter().any(|r| r.rule == Rule::Run) {
+        return;
+    }
     let names = |c: usize| v.cell(c);
     let mut order: Vec<(u32, usize, u8)> = (0..v.topo.cells)
         .filter(|&c| v.board.digit(c) == 0)
