@@ -296,7 +296,10 @@ impl ClauseDb {
     #[inline]
     pub fn set_vivified(&mut self, cref: ClauseRef, vivified: bool) {
         let word = self.word(cref.offset() + 1) & !VIVIFIED;
-        self.set_word(cref.offset() + 1, word | if vivified { VIVIFIED } else { 0 });
+        self.set_word(
+            cref.offset() + 1,
+            word | if vivified { VIVIFIED } else { 0 },
+        );
     }
 
     /// Live learnt clauses.

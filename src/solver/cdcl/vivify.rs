@@ -100,8 +100,7 @@ impl Solver {
     /// Runs a vivification round if one is pending and allowed: option `vivify`, at the
     /// root level 0 (never under a cube), after a restart.
     pub(super) fn vivify_if_due(&mut self) {
-        if !self.vivifier.pending || self.options.vivify == 0 || self.root_level() > 0 || !self.ok
-        {
+        if !self.vivifier.pending || self.options.vivify == 0 || self.root_level() > 0 || !self.ok {
             return;
         }
         self.vivifier.pending = false;
@@ -141,7 +140,8 @@ impl Solver {
         self.stats.xor_conflicts = xor_conflicts;
         self.vivifier.searched_at = self.stats.propagations;
         if deleted > 0
-            && self.db.wasted() as f64 > self.options.reduce_garbage_fraction * self.db.size() as f64
+            && self.db.wasted() as f64
+                > self.options.reduce_garbage_fraction * self.db.size() as f64
         {
             reduce::collect_garbage(
                 &mut self.db,

@@ -23,8 +23,10 @@ fn with_learnt(
 ) -> (Solver, Shared, ClauseRef) {
     let sink = Shared::default();
     // No compaction, so the old handle still tells that its clause was deleted.
-    let mut options = Options::default();
-    options.reduce_garbage_fraction = 0.9;
+    let options = Options {
+        reduce_garbage_fraction: 0.9,
+        ..Options::default()
+    };
     let mut solver = Solver::with_vars_and_options(num_vars, options);
     solver.set_proof(Box::new(sink.clone()), ProofFormat::Text);
     for clause in clauses {
@@ -135,15 +137,16 @@ fn a_clause_with_nothing_to_drop_is_kept_and_marked() {
     assert!(solver.db.is_vivified(old));
 }
 
-/// Options that vivify at every restart with an unbounded budget and reduce often, so
-/// that small formulas see many rounds.
+/// Options that vivify with an unbounded budget and reduce often, so that small
+/// formulas see many rounds.
 fn eager() -> Options {
-    let mut options = Options::default();
-    options.vivify_effort = 1e6;
-    options.reduce_first = 50;
-    options.reduce_increment = 10;
-    options.restart_luby_unit = 5;
-    options
+    Options {
+        vivify: 1,
+        vivify_effort: 1e6,
+        reduce_first: 50,
+        reduce_increment: 10,
+        ..Options::default()
+    }
 }
 
 /// Solves `formula` with eager vivification and a proof; checks the model, or the
@@ -158,8 +161,10 @@ fn check(formula: &Formula) -> (bool, u64) {
         solver.add_clause(clause);
     }
     let outcome = solver.solve();
-    let mut plain = Options::default();
-    plain.vivify = 0;
+    let plain = Options {
+        vivify: 0,
+        ..Options::default()
+    };
     let expected = Solver::with_options(&cnf, plain).solve();
     let vivified = solver.stats().vivified_clauses;
     match outcome {
