@@ -18,7 +18,7 @@
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
-//! | `vivify` | vivification of learnt clauses at restarts after reductions |
+//! | `vivify` | vivification of learnt clauses at restarts after reductions (off by default) |
 //! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!

@@ -26,6 +26,10 @@
 //! candidates, and the clauses sorted by those sequences, so neighbours share a prefix of
 //! decisions which is kept on the trail from one clause to the next (Fleury & Biere).
 //!
+//! Off by default (option `vivify`): measured against the search without it, it
+//! shortened some searches (pigeonhole, the 36x36 Sudoku, hanoi5) and lengthened others
+//! (quasigroups, random formulas) (`docs/experiments.md`, "Vivification").
+//!
 //! A round runs at the first restart after a reduction of the learnt clauses, at level
 //! 0, for a number of propagations that is `vivify_effort` times those of the search
 //! since the last round (at least `vivify_min_budget`). The propagations it makes are
