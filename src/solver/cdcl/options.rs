@@ -298,6 +298,12 @@ options_table! {
         "A variable in at most this many clauses counts as sparse.";
     elim_sparse_percent: u64 = 10, [0, 100],
         "Elimination runs when at least this percentage of the occurring variables is sparse.";
+    vivify: u64 = 0, [0, 1],
+        "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), or not (0).";
+    vivify_effort: f64 = 0.1, [0.0, 1e6],
+        "Propagations of a vivification round per propagation of the search since the last round.";
+    vivify_min_budget: u64 = 10_000, [0, HUGE],
+        "A vivification round may make at least this many propagations.";
     xor: u64 = 1, [0, 1],
         "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
     xor_max_size: u64 = 8, [3, 8],
