@@ -39,7 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import ROOT, find_shared  # noqa: E402
 
-CHAINED = {"nishio", "cell-forcing-chain", "region-forcing-chain", "forcing-chain-contradiction", "search"}
+CHAINED = {"nishio", "cell-forcing-chain", "region-forcing-chain", "forcing-chain-contradiction",
+           "nested-forcing-chain", "nested-forcing-chain-plus", "search"}
 
 
 def read_lines(path):

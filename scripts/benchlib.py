@@ -452,6 +452,55 @@ def read_csv(path):
         return list(csv.DictReader(handle))
 
 
+class RunLog:
+    """A resumable log of solver runs, one tab-separated row each, keyed by (instance,
+    step): the suite pickers append every run as it ends and skip a run already logged, so
+    the same command resumes after an interruption."""
+
+    def __init__(self, path, fields):
+        self.path = Path(path)
+        self.fields = list(fields)
+        self.rows = {}
+        if self.path.exists():
+            with open(self.path, newline="") as handle:
+                for row in csv.DictReader(handle, delimiter="\t"):
+                    self.rows[(row["instance"], row["step"])] = row
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text("\t".join(self.fields) + "\n")
+
+    def __contains__(self, key):
+        return key in self.rows
+
+    def __getitem__(self, key):
+        return self.rows[key]
+
+    def get(self, key, default=None):
+        """The logged row of (instance, step), or `default`."""
+        return self.rows.get(key, default)
+
+    def items(self):
+        """((instance, step), row) of every logged run (the last row of a key logged twice)."""
+        return self.rows.items()
+
+    def pop(self, key):
+        """Forgets a run in memory, so that it is run again (the file keeps its row; the
+        new run's row, appended after it, wins when the log is read)."""
+        return self.rows.pop(key)
+
+    def append(self, row):
+        """Logs `row` (a dict with every field) and returns it."""
+        self.rows[(row["instance"], row["step"])] = row
+        with open(self.path, "a") as handle:
+            handle.write("\t".join(row[f] for f in self.fields) + "\n")
+        return row
+
+
+def natural_key(name):
+    """Sort key that orders the numbers in a name by value (par8 before par16)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def geomean(values):
     """Geometric mean of the positive values (nan when there are none)."""
     values = [v for v in values if v > 0]

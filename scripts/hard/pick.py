@@ -47,8 +47,9 @@ sat09-7sat-sat), the rest held out as not verified:
   nice -n 5 python3 scripts/hard/pick.py --timeout 60 --verify-per-family 4 \
       --family-limit dimacs-g=2 --family-limit sat09-3sat-unknown=1 \
       --family-limit sat09-7sat-sat=3 --check-limit 300
-splr has no reference rows yet (--splr). The 300 s suite of the issue needs this run
-again with --timeout 300 and no family limits, on a quieter machine.
+then splr's reference rows were added by the same command with --splr (the logged runs
+are not repeated). The 300 s suite needs this run again with --timeout 300 and no family
+limits, on a quieter machine.
 """
 
 import argparse
@@ -62,11 +63,12 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchlib import (ROOT, measure, model_ok, parse_answer, read_cnf,  # noqa: E402
-                      read_dimacs, solver_table, unpack)
+from benchlib import (ROOT, RunLog, measure, model_ok, natural_key, parse_answer,  # noqa: E402
+                      read_cnf, read_dimacs, solver_table, unpack)
 
 BENCH = ROOT.parent / "shared" / "bench"
 MEDIUM_LOG = ROOT / "scripts" / "medium" / "runs.tsv"
+MEDIUM_LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "detail"]
 LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "peak_kib", "version",
               "date", "detail"]
 # benchlib's names of the solvers whose names here are shorter.
@@ -83,10 +85,6 @@ def run_cpu(argv, cpu_limit, scratch):
     out = scratch / "stdout.txt"
     run = measure(argv, cpu_limit=cpu_limit, timeout=30 * cpu_limit + 120, stdout=out)
     return out.read_text(errors="replace"), run.code, run.cpu, run.wall, run.peak_kib
-
-
-def natural_key(name):
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
 def size_of(name):
@@ -153,19 +151,8 @@ class Picker:
         self.args = args
         self.out = Path(args.out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.log_path = self.out / "runs.tsv"
-        self.log = {}
-        if self.log_path.exists():
-            with open(self.log_path, newline="") as handle:
-                for row in csv.DictReader(handle, delimiter="\t"):
-                    self.log[(row["instance"], row["step"])] = row
-        else:
-            self.log_path.write_text("\t".join(LOG_FIELDS) + "\n")
-        self.medium = {}
-        if MEDIUM_LOG.exists():
-            with open(MEDIUM_LOG, newline="") as handle:
-                for row in csv.DictReader(handle, delimiter="\t"):
-                    self.medium[(row["instance"], row["step"])] = row
+        self.log = RunLog(self.out / "runs.tsv", LOG_FIELDS)
+        self.medium = RunLog(MEDIUM_LOG, MEDIUM_LOG_FIELDS) if MEDIUM_LOG.exists() else {}
         self.work = Path(tempfile.mkdtemp(prefix="sudosat-hard-"))
         self.commands = solver_table(self.work, args.satsolve)
         self.versions = {}
@@ -191,9 +178,7 @@ class Picker:
         row = dict(instance=relative, family=family, step=step, status=status, cpu_s=f"{cpu:.2f}",
                    wall_s=f"{wall:.2f}", peak_kib=str(peak), version=self.versions[solver],
                    date=datetime.date.today().isoformat(), detail=detail)
-        self.log[(relative, step)] = row
-        with open(self.log_path, "a") as handle:
-            handle.write("\t".join(row[f] for f in LOG_FIELDS) + "\n")
+        self.log.append(row)
         print(f"{relative:68} {step:16} {status:8} {cpu:7.2f}s cpu {wall:7.2f}s wall {detail}",
               file=sys.stderr, flush=True)
         return row

@@ -42,7 +42,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchlib import ROOT, measure, model_ok, parse_answer, read_cnf, shared_path, unpack  # noqa: E402
+from benchlib import (ROOT, RunLog, measure, model_ok, natural_key, parse_answer,  # noqa: E402
+                      read_cnf, shared_path, unpack)
 
 BENCH = shared_path("bench")
 LOG_FIELDS = ["instance", "family", "step", "status", "cpu_s", "wall_s", "detail"]
@@ -53,10 +54,6 @@ FAMILY_ORDER = ["sudoku-large", "satlib-dimacs", "satlib-beijing", "satlib-bmc",
                 "sat09-5sat-sat", "sat09-7sat-sat", "sat09-3sat-sat", "sat09-3sat-unknown"]
 SUDOKU_LARGE = ["sudoku_25x25_b58_s1.cnf.gz", "sudoku_25x25_b68_s2.cnf.gz",
                 "sudoku_25x25_empty.cnf.gz", "sudoku_36x36_b60_s1.cnf.gz"]
-
-
-def natural_key(name):
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
 def family_of(relative):
@@ -94,14 +91,7 @@ class Selector:
         self.args = args
         self.out = Path(args.out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.log_path = self.out / "runs.tsv"
-        self.log = {}
-        if self.log_path.exists():
-            with open(self.log_path, newline="") as handle:
-                for row in csv.DictReader(handle, delimiter="\t"):
-                    self.log[(row["instance"], row["step"])] = row
-        else:
-            self.log_path.write_text("\t".join(LOG_FIELDS) + "\n")
+        self.log = RunLog(self.out / "runs.tsv", LOG_FIELDS)
         self.work = Path(tempfile.mkdtemp(prefix="sudosat-medium-"))
         self.started = time.monotonic()
         self.cnf_of = {}
@@ -123,9 +113,7 @@ class Selector:
     def record(self, relative, step, status, cpu, wall, detail=""):
         row = dict(instance=relative, family=family_of(relative), step=step, status=status,
                    cpu_s=f"{cpu:.2f}", wall_s=f"{wall:.2f}", detail=detail)
-        self.log[(relative, step)] = row
-        with open(self.log_path, "a") as handle:
-            handle.write("\t".join(row[f] for f in LOG_FIELDS) + "\n")
+        self.log.append(row)
         print(f"{relative:70} {step:11} {status:8} {cpu:7.2f}s cpu {wall:7.2f}s wall {detail}",
               file=sys.stderr, flush=True)
         return row

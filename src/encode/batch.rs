@@ -176,6 +176,68 @@ mod tests {
         assert_eq!(grid.cells(), solution.grid.cells());
     }
 
+    /// The presolved cube's literals of each puzzle, against its unique solution: every
+    /// literal must be true in it (a removed candidate never the solution's digit, a
+    /// fixed cell always it).
+    fn assert_presolve_keeps_solution(puzzles: &[crate::grid::Puzzle], layout: &Layout) {
+        let map = VarMap::for_layout(layout);
+        let base = encode_batch_base(layout, &EncodeOptions::default()).unwrap();
+        let mut solver = crate::solver::cdcl::Solver::new(&base.cnf);
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            let mut plain = Vec::new();
+            push_cube(&mut plain, &puzzle.grid, &map);
+            let givens = cube_lits(&plain);
+            let crate::solver::Outcome::Sat(model) = solver.solve_cube(&givens) else {
+                panic!("puzzle {index} has no solution");
+            };
+            let solution = crate::encode::decode_model(&model, layout).unwrap();
+            let mut line = Vec::new();
+            push_presolved_cube(&mut line, &puzzle.grid, layout, &map);
+            let cube = cube_lits(&line);
+            assert!(cube.len() >= givens.len(), "puzzle {index}");
+            for lit in cube {
+                let index_in_grid = lit.var().index() / layout.size();
+                let digit = (lit.var().index() % layout.size() + 1) as u8;
+                let holds = solution.cells()[index_in_grid] == digit;
+                assert_eq!(holds, lit.is_positive(), "puzzle {index}: {lit:?}");
+            }
+        }
+    }
+
+    fn cube_lits(line: &[u8]) -> Vec<Lit> {
+        let text = std::str::from_utf8(line).unwrap();
+        text[2..]
+            .split_whitespace()
+            .map(|token| token.parse::<i64>().unwrap())
+            .filter(|&number| number != 0)
+            .map(|number| Lit::from_dimacs(number).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn presolved_units_hold_in_the_solution_of_shipped_and_hard_puzzles() {
+        // The run-rule presolve never removes the solution's digit and never fixes a cell
+        // to another: on the shipped honeycomb puzzles and the first 40 of the hard set.
+        let layout = Layout::hanidoku();
+        let text = include_str!("../../testdata/layouts/hanidoku.txt");
+        let shipped = crate::grid::parse_puzzles_for(text, &layout, false).unwrap();
+        assert_presolve_keeps_solution(&shipped, &layout);
+        let Some(path) =
+            crate::testkit::external::shared_path("puzzles/hanidoku/1050_hard_hanidoku.txt")
+        else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let first: String = text
+            .lines()
+            .take(40)
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let hard = crate::grid::parse_puzzles_for(&first, &layout, false).unwrap();
+        assert_eq!(hard.len(), 40);
+        assert_presolve_keeps_solution(&hard, &layout);
+    }
+
     #[test]
     fn symmetry_breaking_is_refused() {
         let layout = Layout::square(4).unwrap();

@@ -176,6 +176,20 @@ pub fn empty_grid_cnf(layout: &Layout) -> Result<Cnf, GenError> {
     extended_cnf(&Grid::empty_for(layout), layout)
 }
 
+/// The empty grid's clauses for the generator's uniqueness checks: the extended encoding
+/// with the `starts` line encoding (a variable per line and run start), which the stream
+/// of hard Hanidoku puzzles also solves by default. Only the checker reads it: its
+/// verdicts are exact under any equivalent encoding, so the puzzles made do not change
+/// (the random grids keep [`empty_grid_cnf`], whose search draws them).
+pub fn checker_cnf(layout: &Layout) -> Result<Cnf, GenError> {
+    let options = EncodeOptions {
+        kind: EncodingKind::Extended,
+        lines: LineEncoding::Starts,
+        break_symmetry: false,
+    };
+    Ok(encode_with(&Grid::empty_for(layout), layout, &options)?.cnf)
+}
+
 /// The extended encoding of `grid` and its givens, without symmetry breaking.
 pub(crate) fn extended_cnf(grid: &Grid, layout: &Layout) -> Result<Cnf, GenError> {
     let options = EncodeOptions {

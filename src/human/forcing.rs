@@ -14,6 +14,8 @@
 
 use super::chains::{length_penalty, state, Graph, Links, Table};
 use super::propagation::{Contradiction, Propagation};
+use super::quick;
+use super::search;
 use super::step::{capitalize, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
@@ -79,6 +81,13 @@ fn cells_of(prop: &Propagation, cone: &[u32]) -> Vec<usize> {
 pub fn contradiction(v: &View, out: &mut Found) {
     let names = |c: usize| v.cell(c);
     let cache = dynamic_branches(v);
+    // The quick test looks only at what an assumption changes: sound as a filter only
+    // on a board where singles and run trims have nothing left to do (the ladder's
+    // boards at this rung; not every board of the regression library).
+    let settled = {
+        let mut board = v.board.clone();
+        search::propagate(v.topo, &mut board) && board == *v.board
+    };
     for plus in [false, true] {
         let mut steps = Vec::new();
         for (cell, digit) in candidates(v) {
@@ -86,6 +95,13 @@ pub fn contradiction(v: &View, out: &mut Found) {
                 let node = cell * v.topo.size + digit as usize - 1;
                 if !plus && on && cache[node].as_ref().is_some_and(|b| !b.0) {
                     continue; // placing it is consistent, as far as singles go
+                }
+                if !plus && settled {
+                    // A test without reasons first; the argument only for a contradiction.
+                    let mut board = v.board.clone();
+                    if quick::assume_and_propagate(v.topo, &mut board, cell, digit, on) {
+                        continue;
+                    }
                 }
                 let mut prop = Propagation::new(v.topo, v.board, None, &names);
                 prop.plus = plus;

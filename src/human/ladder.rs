@@ -8,8 +8,8 @@ use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{Found, Options, View};
 use super::{
-    fish, forcing, intersections, lines, loops, patterns, search, singles, subsets, uniqueness,
-    wings, xchains,
+    fish, forcing, intersections, lines, loops, nested, patterns, search, singles, subsets,
+    uniqueness, wings, xchains,
 };
 use crate::layout::Layout;
 
@@ -82,6 +82,8 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::CellForcingChain => |v, o| forcing::verity(v, o, false),
         Technique::RegionForcingChain => |v, o| forcing::verity(v, o, true),
         Technique::ForcingChainContradiction => forcing::contradiction,
+        Technique::NestedForcingChain => |v, o| nested::nested(v, o, 1),
+        Technique::NestedForcingChainPlus => |v, o| nested::nested(v, o, 2),
         _ => return None,
     })
 }

@@ -27,8 +27,10 @@ mod intersections;
 mod ladder;
 mod lines;
 mod loops;
+mod nested;
 mod patterns;
 mod propagation;
+mod quick;
 pub mod rating;
 pub mod reglib;
 mod search;
@@ -171,9 +173,12 @@ impl Tutor {
         if board.is_complete() {
             return Next::Solved;
         }
-        let techniques = self.techniques.clone();
-        for technique in techniques {
-            if let Some(step) = self.first(board, technique) {
+        // One view for the whole ladder: its caches (the dynamic branches of every
+        // candidate) serve all the chain techniques of a step.
+        let mut view = View::new(&self.layout, &self.topo, board, true);
+        view.solution = Some(&self.solution);
+        for &technique in &self.techniques {
+            if let Some(step) = first_in(&view, technique, &self.solution, &mut self.wrong) {
                 return Next::Step(step);
             }
         }
@@ -184,39 +189,7 @@ impl Tutor {
     pub fn first(&mut self, board: &Board, technique: Technique) -> Option<Step> {
         let mut view = View::new(&self.layout, &self.topo, board, true);
         view.solution = Some(&self.solution);
-        let mut found = Found::new(false).only(technique);
-        ladder::find(technique, &view, &mut found);
-        if found.steps.is_empty() {
-            return None;
-        }
-        if found.steps[0].agrees_with(&self.solution) {
-            return found.steps.pop();
-        }
-        // A wrong step is a bug: record it, and look at all steps for a correct one.
-        let mut all = Found::new(true).only(technique);
-        ladder::find(technique, &view, &mut all);
-        let mut correct = None;
-        for step in all.steps {
-            if step.agrees_with(&self.solution) {
-                correct.get_or_insert(step);
-            } else {
-                self.record_wrong(&step);
-            }
-        }
-        correct
-    }
-
-    fn record_wrong(&mut self, step: &Step) {
-        let text = format!(
-            "{}: {} ({})",
-            step.technique,
-            step.effects_text(&self.layout),
-            step.text
-        );
-        debug_assert!(false, "a step disagrees with the solution: {text}");
-        if !self.wrong.contains(&text) {
-            self.wrong.push(text);
-        }
+        first_in(&view, technique, &self.solution, &mut self.wrong)
     }
 
     /// The steps from `board` to the solution, each applied in turn (at most one per
@@ -230,4 +203,43 @@ impl Tutor {
         }
         steps
     }
+}
+
+/// The first correct step of `technique` on the view; a step that disagrees with the
+/// solution is a bug, recorded in `wrong` and never returned.
+fn first_in(
+    view: &View,
+    technique: Technique,
+    solution: &[u8],
+    wrong: &mut Vec<String>,
+) -> Option<Step> {
+    let mut found = Found::new(false).only(technique);
+    ladder::find(technique, view, &mut found);
+    if found.steps.is_empty() {
+        return None;
+    }
+    if found.steps[0].agrees_with(solution) {
+        return found.steps.pop();
+    }
+    // A wrong step is a bug: record it, and look at all steps for a correct one.
+    let mut all = Found::new(true).only(technique);
+    ladder::find(technique, view, &mut all);
+    let mut correct = None;
+    for step in all.steps {
+        if step.agrees_with(solution) {
+            correct.get_or_insert(step);
+        } else {
+            let text = format!(
+                "{}: {} ({})",
+                step.technique,
+                step.effects_text(view.layout),
+                step.text
+            );
+            debug_assert!(false, "a step disagrees with the solution: {text}");
+            if !wrong.contains(&text) {
+                wrong.push(text);
+            }
+        }
+    }
+    correct
 }

@@ -17,6 +17,7 @@ use super::topology::{Rule, Topology};
 use super::view::digits;
 use crate::layout::runs::{matching_runs, LineDigits};
 
+mod nested;
 mod plus;
 
 /// One fact: `digit` in `cell` is on (placed) or off (removed).
@@ -52,6 +53,9 @@ pub enum Why {
     Locked(usize),
     /// A naked or hidden pair in a house (the house).
     Pair(usize),
+    /// Placing the candidate breaks a rule in an inner propagation on the board as the
+    /// facts leave it (a nested forcing chain); the inner argument's length.
+    Nested(u32),
 }
 
 /// How a propagation broke.
@@ -84,6 +88,17 @@ pub struct Propagation<'a> {
     /// Also apply locked candidates and pairs when the singles settle (SE's "dynamic
     /// plus" chains).
     pub plus: bool,
+    /// Also remove, once the singles (and the plus) settle, every candidate whose
+    /// placement breaks a rule in an inner propagation: 0 none, 1 by singles, 2 with
+    /// locked candidates and pairs (SE's nested forcing chains).
+    pub nested: u8,
+    /// For the nested rounds, per node (`cell * size + digit - 1`, [`Topology::words`]
+    /// words each): the cells an inner propagation from that candidate touched last time
+    /// (empty: test every candidate every round). A candidate whose cells share no region
+    /// with a cell changed since is not tested again: its propagation would run as before.
+    pub touch: Vec<u64>,
+    /// Facts before this index were seen by the last nested round.
+    nested_mark: usize,
     names: &'a dyn Fn(usize) -> String,
 }
 
@@ -110,6 +125,9 @@ impl<'a> Propagation<'a> {
             dirty: Vec::new(),
             only,
             plus: false,
+            nested: 0,
+            touch: Vec::new(),
+            nested_mark: 0,
             names,
         }
     }
@@ -215,6 +233,9 @@ impl<'a> Propagation<'a> {
                 let dirty = std::mem::take(&mut self.dirty);
                 if dirty.is_empty() {
                     if self.plus && self.advanced()? {
+                        continue;
+                    }
+                    if self.nested > 0 && self.nested_round()? {
                         continue;
                     }
                     break;
@@ -444,6 +465,17 @@ impl<'a> Propagation<'a> {
         out
     }
 
+    /// The length of an argument: its facts, each nested one counting its inner
+    /// argument too.
+    pub fn weight(&self, cone: &[u32]) -> usize {
+        cone.iter()
+            .map(|&f| match self.facts[f as usize].why {
+                Why::Nested(len) => 1 + len as usize,
+                _ => 1,
+            })
+            .sum()
+    }
+
     /// The facts `roots` follow from (themselves included), ascending: the argument.
     pub fn cone(&self, roots: &[u32]) -> Vec<u32> {
         let mut seen = vec![false; self.facts.len()];
@@ -488,6 +520,9 @@ impl<'a> Propagation<'a> {
                 )),
                 Why::Pair(r) if cone.len() <= 16 => {
                     parts.push(format!("{what} (pair in {})", self.topo.regions[r].name()))
+                }
+                Why::Nested(len) => {
+                    parts.push(format!("{what} (placing it breaks a rule in {len} steps)"))
                 }
                 _ => {}
             }

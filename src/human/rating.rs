@@ -23,12 +23,12 @@
 //! | 7.5+ | Nishio | Nishio |
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
 //! | 8.5+ | dynamic forcing chains | Forcing Chain Contradiction, dynamic Cell / Region |
+//! | 9.0+ | dynamic forcing chains (+) | Forcing Chain Contradiction with locked candidates and pairs |
+//! | 9.5-11.9 | nested forcing chains | Nested Forcing Chain 9.5+, Nested Forcing Chain (+) 10.0+ |
 //!
 //! Chains add SE's length penalty: 0.1 for each of the thresholds 4, 6, 8, 12, 16, 24,
-//! ... that the chain's length exceeds (`chains::length_penalty`). SE goes on to 9.0+
-//! (dynamic chains that use locking and subsets inside: our Forcing Chain Contradiction
-//! "with locked candidates and pairs", 0.5 above the plain one) and nested chains (9.5 to
-//! 11.9), which we do not have: a step that needs search is rated [`SEARCH_VALUE`]. Our
+//! ... that the chain's length exceeds (`chains::length_penalty`); a nested chain's length
+//! counts its inner chains too. A step that needs search is rated [`SEARCH_VALUE`]. Our
 //! techniques outside SE's set (Run Trim on the honeycomb) get the value of the SE step
 //! of the same kind. On other boards than 9x9 the same scale applies by analogy.
 
@@ -40,9 +40,9 @@ use super::topology::Topology;
 use super::view::{Found, View};
 use crate::layout::Layout;
 
-/// The value given to a step found by search (SE would need nested chains, 9.5 to
-/// 11.9, or give up).
-pub const SEARCH_VALUE: f64 = 10.0;
+/// The value given to a step found by search: above every nested chain (SE's scale
+/// ends near 11.9).
+pub const SEARCH_VALUE: f64 = 12.0;
 
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,6 +166,8 @@ const ORDER: &[(&[Technique], bool)] = &[
         false,
     ),
     (&[Technique::ForcingChainContradiction], false),
+    (&[Technique::NestedForcingChain], false),
+    (&[Technique::NestedForcingChainPlus], false),
     (&[Technique::Search], false),
 ];
 

@@ -55,12 +55,14 @@ pub enum Technique {
     CellForcingChain,
     RegionForcingChain,
     Nishio,
+    NestedForcingChain,
+    NestedForcingChainPlus,
     Search,
 }
 
 impl Technique {
     /// Every technique, in ladder order (simplest first).
-    pub const ALL: [Technique; 46] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -106,6 +108,8 @@ impl Technique {
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::ForcingChainContradiction,
+        Technique::NestedForcingChain,
+        Technique::NestedForcingChainPlus,
         Technique::Search,
     ];
 
@@ -158,6 +162,8 @@ impl Technique {
             Technique::CellForcingChain => "Cell Forcing Chain",
             Technique::RegionForcingChain => "Region Forcing Chain",
             Technique::Nishio => "Nishio",
+            Technique::NestedForcingChain => "Nested Forcing Chain",
+            Technique::NestedForcingChainPlus => "Nested Forcing Chain (+)",
             Technique::Search => "Search",
         }
     }
@@ -210,6 +216,8 @@ impl Technique {
             Technique::CellForcingChain => "cell-forcing-chain",
             Technique::RegionForcingChain => "region-forcing-chain",
             Technique::Nishio => "nishio",
+            Technique::NestedForcingChain => "nested-forcing-chain",
+            Technique::NestedForcingChainPlus => "nested-forcing-chain-plus",
             Technique::Search => "search",
         }
     }
@@ -259,7 +267,11 @@ impl Technique {
             Technique::WWing => "0803",
             Technique::ForcingChainContradiction => "1301",
             Technique::CellForcingChain | Technique::RegionForcingChain => "1302",
-            Technique::RunTrim | Technique::Nishio | Technique::Search => return None,
+            Technique::RunTrim
+            | Technique::Nishio
+            | Technique::NestedForcingChain
+            | Technique::NestedForcingChainPlus
+            | Technique::Search => return None,
         })
     }
 
@@ -318,7 +330,10 @@ impl Technique {
             Technique::Nishio => 7.5,
             Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
             Technique::ForcingChainContradiction => 8.5,
-            Technique::Search => 11.0,
+            // SE's nested levels: chains inside the chain (see `nested`).
+            Technique::NestedForcingChain => 9.5,
+            Technique::NestedForcingChainPlus => 10.0,
+            Technique::Search => 12.0,
         }
     }
 

@@ -184,6 +184,16 @@ impl Topology {
         })
     }
 
+    /// The cells sharing a region with `cell`, as a bit set of [`Topology::words`] words.
+    pub fn peer_words(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// Words of a cell bit set (`cells` bits).
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
     /// True when `a` and `b` (different cells) share a region.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {

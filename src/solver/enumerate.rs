@@ -436,6 +436,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         xor_propagations,
         xor_conflicts,
         xor_dropped,
+        vivified_clauses,
+        vivified_literals,
+        vivify_propagations,
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
@@ -461,6 +464,9 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.xor_propagations += xor_propagations;
     total.xor_conflicts += xor_conflicts;
     total.xor_dropped += xor_dropped;
+    total.vivified_clauses += vivified_clauses;
+    total.vivified_literals += vivified_literals;
+    total.vivify_propagations += vivify_propagations;
 }
 
 #[cfg(test)]

@@ -59,6 +59,12 @@ pub struct Stats {
     /// Times the matrices were dropped after their trial for making too few
     /// propagations.
     pub xor_dropped: u64,
+    /// Learnt clauses replaced by a shorter one by vivification (CDCL inprocessing).
+    pub vivified_clauses: u64,
+    /// Literals removed by vivification.
+    pub vivified_literals: u64,
+    /// Literals assigned by vivification's propagation (not in `propagations`).
+    pub vivify_propagations: u64,
 }
 
 impl Stats {
@@ -92,6 +98,9 @@ impl Stats {
                 ("xor propagations", self.xor_propagations),
                 ("xor conflicts", self.xor_conflicts),
                 ("xor dropped", self.xor_dropped),
+                ("vivified clauses", self.vivified_clauses),
+                ("vivified literals", self.vivified_literals),
+                ("vivify propagations", self.vivify_propagations),
             ],
         )
     }
@@ -129,6 +138,6 @@ mod tests {
         assert!(text.lines().all(|line| line.starts_with("c ")));
         assert!(text.contains("c conflicts            7\n"));
         assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 24);
+        assert_eq!(text.lines().count(), 27);
     }
 }

@@ -62,7 +62,11 @@ use crate::lit::{Lit, Var};
 /// The literals of a reason or conflict clause: in the arena, or among the XOR engine's
 /// clauses for an external handle (see `xor`).
 #[inline]
-fn clause_lits<'a>(db: &'a ClauseDb, external: &'a Reasons, cref: ClauseRef) -> &'a [Lit] {
+pub(super) fn clause_lits<'a>(
+    db: &'a ClauseDb,
+    external: &'a Reasons,
+    cref: ClauseRef,
+) -> &'a [Lit] {
     if cref.is_external() {
         external.lits(cref)
     } else {

@@ -74,6 +74,9 @@ const DELETED: u32 = 2;
 const USED: u32 = 4;
 const CUBE: u32 = 8;
 const LEN_SHIFT: u32 = 4;
+/// The top bit of header word 1 (the LBD's): the clause was tried by vivification since
+/// the flag was last cleared (see `vivify`). An LBD never comes near 2^31.
+const VIVIFIED: u32 = 1 << 31;
 
 /// The arena and its counts.
 #[derive(Debug)]
@@ -273,13 +276,30 @@ impl ClauseDb {
     /// The literal block distance recorded for the clause (0 for input clauses).
     #[inline]
     pub fn lbd(&self, cref: ClauseRef) -> u32 {
-        self.word(cref.offset() + 1)
+        self.word(cref.offset() + 1) & !VIVIFIED
     }
 
     /// Records a new LBD.
     #[inline]
     pub fn set_lbd(&mut self, cref: ClauseRef, lbd: u32) {
-        self.set_word(cref.offset() + 1, lbd);
+        let flag = self.word(cref.offset() + 1) & VIVIFIED;
+        self.set_word(cref.offset() + 1, lbd | flag);
+    }
+
+    /// True if vivification tried the clause since the flag was last cleared.
+    #[inline]
+    pub fn is_vivified(&self, cref: ClauseRef) -> bool {
+        self.word(cref.offset() + 1) & VIVIFIED != 0
+    }
+
+    /// Sets or clears the "vivified" flag.
+    #[inline]
+    pub fn set_vivified(&mut self, cref: ClauseRef, vivified: bool) {
+        let word = self.word(cref.offset() + 1) & !VIVIFIED;
+        self.set_word(
+            cref.offset() + 1,
+            word | if vivified { VIVIFIED } else { 0 },
+        );
     }
 
     /// Live learnt clauses.
@@ -400,6 +420,12 @@ mod tests {
         assert_eq!((db.len(b), db.lbd(b)), (2, 5));
         db.set_used(b, false);
         assert!(!db.is_used(b) && db.is_learnt(b) && db.is_cube_dependent(b));
+        db.set_vivified(b, true);
+        assert!(db.is_vivified(b) && !db.is_vivified(a));
+        db.set_lbd(b, 4);
+        assert_eq!((db.lbd(b), db.is_vivified(b)), (4, true));
+        db.set_vivified(b, false);
+        assert_eq!((db.lbd(b), db.is_vivified(b)), (4, false));
         db.lits_mut(a).swap(0, 2);
         assert_eq!(db.lits(a), &lits(&[3, -2, 1])[..]);
         assert_eq!((db.num_original(), db.num_learnt()), (1, 1));

@@ -19,6 +19,7 @@
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `gates` + `congruence` | AND, XOR and ITE gates found in the clauses, congruence closure and equivalent-literal substitution before elimination |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
+//! | `vivify` | vivification of learnt clauses at restarts after reductions (off by default) |
 //! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!
@@ -51,6 +52,7 @@ mod reduce;
 mod restart;
 mod search;
 mod trail;
+mod vivify;
 mod walk;
 mod watch;
 mod xor;
@@ -125,6 +127,8 @@ pub struct Solver {
     random: random::RandomPhase,
     /// The Gauss-Jordan matrices of the XORs found at preprocessing, if any.
     xor: xor::XorEngine,
+    /// Vivification of learnt clauses during the search (see `vivify`).
+    vivifier: vivify::Vivifier,
     /// The tuning constants, fixed when the solver is built.
     options: Options,
     /// Set by the first [`Solver::solve_cube`]: the solver serves a stream of cubes,
@@ -186,6 +190,7 @@ impl Solver {
             preprocess: preprocess::Preprocess::default(),
             random: random::RandomPhase::default(),
             xor: xor::XorEngine::default(),
+            vivifier: vivify::Vivifier::default(),
             serves_cubes: false,
             options,
         };

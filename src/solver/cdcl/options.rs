@@ -302,6 +302,12 @@ options_table! {
         "Gates found in the clauses, congruent ones merged and their literals substituted before elimination (1), or not (0).";
     congruence_and_arity: u64 = 16, [2, 1_000_000],
         "Congruence closure skips AND gates of more inputs (exactly-one groups give k gates of k-1 inputs each).";
+    vivify: u64 = 0, [0, 1],
+        "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), or not (0).";
+    vivify_effort: f64 = 0.1, [0.0, 1e6],
+        "Propagations of a vivification round per propagation of the search since the last round.";
+    vivify_min_budget: u64 = 10_000, [0, HUGE],
+        "A vivification round may make at least this many propagations.";
     xor: u64 = 1, [0, 1],
         "XOR constraints found in the clauses and Gauss-Jordan elimination on them (1), or not (0).";
     xor_max_size: u64 = 8, [3, 8],

@@ -114,6 +114,10 @@ impl Solver {
                     let switched = self.restarts.restarted(self.stats.propagations);
                     self.decide.restarted();
                     self.judge_xors_if_due();
+                    self.vivify_if_due();
+                    if !self.ok {
+                        return Outcome::Unsat;
+                    }
                     if switched {
                         self.stats.mode_switches += 1;
                         if self.restarts.is_stable() {
@@ -339,6 +343,7 @@ impl Solver {
         self.reduce_schedule
             .done(self.stats.conflicts, self.db.num_learnt());
         self.drop_deleted();
+        self.vivify_after_reduction();
     }
 
     /// Stops watching the clauses just deleted (in `candidates`), compacting the arena

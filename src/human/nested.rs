@@ -1,0 +1,130 @@
+//! Nested Forcing Chains (Sudoku Explainer's name, 9.5 and up): a Forcing Chain
+//! Contradiction whose propagation, once its singles, locked candidates and pairs settle,
+//! also removes every candidate whose own placement breaks a rule by an inner
+//! propagation (`propagation::nested`). SE's nested levels put chains inside the chain
+//! in the same way; they are what solves the hardest puzzles without guessing.
+//!
+//! Level 1 runs the inner propagations by singles (rated 9.5 + length, SE's first
+//! nested level), level 2 with locked candidates and pairs inside them too (10.0 +
+//! length). The length counts every inner argument too, as SE's complexity of a nested
+//! chain does, so long nested chains reach SE's 11+.
+//! The finder stops at the first contradiction when only one step is asked for (the
+//! tutor): cells with fewer candidates are tried first, where contradictions are near.
+
+use super::chains::length_penalty;
+use super::forcing;
+use super::propagation::Propagation;
+use super::step::{Effect, Step};
+use super::technique::Technique;
+use super::topology::Rule;
+use super::view::{digits, Found, View};
+
+/// When every step is asked for (the rater's choice of the shortest), the search stops
+/// after this many contradictions: each costs a nested propagation over the board, and
+/// the shortest of the first few is within a tenth of SE's value in the puzzles tried.
+const ALL_LIMIT: usize = 8;
+
+/// Per node, the cells its placement touches by singles on the board (every cell for
+/// one that breaks a rule): where the nested rounds start from.
+fn first_touch(v: &View) -> Vec<u64> {
+    let words = v.topo.words();
+    let mut touch = vec![0u64; v.topo.cells * v.topo.size * words];
+    for (node, branch) in forcing::dynamic_branches(v).iter().enumerate() {
+        let set = &mut touch[node * words..(node + 1) * words];
+        match branch {
+            Some((false, facts)) => {
+                for &(c, _, _) in facts {
+                    set[c / 64] |= 1 << (c % 64);
+                }
+            }
+            _ => set.iter_mut().for_each(|w| *w = u64::MAX),
+        }
+    }
+    touch
+}
+
+/// The finder of [`Technique::NestedForcingChain`] (level 1) and
+/// [`Technique::NestedForcingChainPlus`] (level 2).
+pub fn nested(v: &View, out: &mut Found, level: u8) {
+    // On boards with run lines (the honeycomb) a nested step costs about a second (the
+    // inner tests match runs on every line they touch): off there until it is cheaper.
+    if v.topo.regions.iter().any(|r| r.rule == Rule::Run) {
+        return;
+    }
+    let names = |c: usize| v.cell(c);
+    let mut order: Vec<(u32, usize, u8)> = (0..v.topo.cells)
+        .filter(|&c| v.board.digit(c) == 0)
+        .flat_map(|c| digits(v.cands(c)).map(move |d| (v.cands(c).count_ones(), c, d)))
+        .collect();
+    order.sort_unstable();
+    let touch = first_touch(v);
+    let mut steps = Vec::new();
+    for &(_, cell, digit) in &order {
+        for on in [true, false] {
+            let mut prop = Propagation::new(v.topo, v.board, None, &names);
+            prop.plus = true;
+            prop.nested = level;
+            prop.touch.clone_from(&touch);
+            let Err(contra) = prop.assume(cell, digit, on) else {
+                continue;
+            };
+            let cone = prop.cone(&contra.facts);
+            let effect = if on {
+                Effect::Eliminate(vec![(cell, digit)])
+            } else {
+                Effect::Place { cell, digit }
+            };
+            let technique = if level >= 2 {
+                Technique::NestedForcingChainPlus
+            } else {
+                Technique::NestedForcingChain
+            };
+            let mut step = Step::new(technique, effect);
+            step.place = format!("from {}", v.cell(cell));
+            let mut cells: Vec<usize> = cone.iter().map(|&f| prop.facts[f as usize].cell).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            step.cells = cells;
+            step.digits = 1 << (digit - 1);
+            step.length = prop.weight(&cone);
+            step.difficulty = technique.base_difficulty() + length_penalty(step.length + 1);
+            let (assumed, conclusion) = if on {
+                (
+                    format!("{} were {digit}", v.cell(cell)),
+                    format!("{} is not {digit}", v.cell(cell)),
+                )
+            } else {
+                (
+                    format!("{} were not {digit}", v.cell(cell)),
+                    format!("{} is {digit}", v.cell(cell)),
+                )
+            };
+            step.text = format!(
+                "If {assumed}: {}; then {}. So {conclusion}. (Each \"breaks a rule\" is a \
+                 forcing chain of its own, inside this one.)",
+                prop.story(&cone),
+                contra.what
+            );
+            if !out.all {
+                // The first contradiction is the answer: no shortest-over-all search.
+                if out.push(step) {
+                    return;
+                }
+                continue;
+            }
+            steps.push(step);
+        }
+        if steps.len() >= ALL_LIMIT {
+            break;
+        }
+    }
+    steps.sort_by_key(|s| s.length);
+    for step in steps {
+        if out.push(step) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+//! Singles and run trims to a fixpoint without reasons, driven by work lists: after a
+//! placement only the cells and regions it changed are looked at again. The test inside
+//! nested forcing chains (thousands of placements a step), where the full rescans of
+//! `search::propagate` cost most of the time on the honeycomb (its run lines need a
+//! matching per check).
+
+use super::board::Board;
+use super::topology::{Rule, Topology};
+use super::view::digits;
+use crate::layout::runs::{all_digits, matching_runs, LineDigits};
+
+/// Cells and regions to look at again.
+struct Work {
+    cells: Vec<usize>,
+    regions: Vec<usize>,
+    queued: Vec<bool>,
+}
+
+impl Work {
+    fn touch(&mut self, topo: &Topology, cell: usize) {
+        self.cells.push(cell);
+        for &r in &topo.cell_regions[cell] {
+            if !std::mem::replace(&mut self.queued[r], true) {
+                self.regions.push(r);
+            }
+        }
+    }
+
+    fn place(&mut self, topo: &Topology, board: &mut Board, cell: usize, digit: u8) {
+        let bit = 1u64 << (digit - 1);
+        for &peer in &topo.peers[cell] {
+            if board.candidates(peer) & bit != 0 {
+                self.touch(topo, peer);
+            }
+        }
+        board.place(topo, cell, digit);
+        self.touch(topo, cell);
+    }
+}
+
+/// Places `digit` in `cell` and applies singles (naked, hidden on what a house or line
+/// needs) and run trims until nothing changes; false on a contradiction (a cell without
+/// candidates, a needed digit without a place, a repeat, a line without a possible run).
+/// The board must be at that fixpoint already (as a propagation leaves it): only what the
+/// placement changes is looked at again.
+pub fn place_and_propagate(topo: &Topology, board: &mut Board, cell: usize, digit: u8) -> bool {
+    assume_and_propagate(topo, board, cell, digit, true)
+}
+
+/// [`place_and_propagate`] for `digit` in `cell` placed (`on`) or removed.
+pub fn assume_and_propagate(
+    topo: &Topology,
+    board: &mut Board,
+    cell: usize,
+    digit: u8,
+    on: bool,
+) -> bool {
+    let mut work = Work {
+        cells: Vec::new(),
+        regions: Vec::new(),
+        queued: vec![false; topo.regions.len()],
+    };
+    if on {
+        work.place(topo, board, cell, digit);
+    } else {
+        board.eliminate(cell, digit);
+        work.touch(topo, cell);
+    }
+    let all = all_digits(topo.size);
+    let mut empty = Vec::new();
+    loop {
+        while let Some(cell) = work.cells.pop() {
+            if board.digit(cell) != 0 {
+                continue;
+            }
+            let cands = board.candidates(cell);
+            match cands.count_ones() {
+                0 => return false,
+                1 => work.place(topo, board, cell, cands.trailing_zeros() as u8 + 1),
+                _ => {}
+            }
+        }
+        let Some(r) = work.regions.pop() else {
+            return true;
+        };
+        work.queued[r] = false;
+        let region = &topo.regions[r];
+        let mut placed = 0u64;
+        let mut available = 0u64;
+        for &c in &region.cells {
+            match board.digit(c) {
+                0 => available |= board.candidates(c),
+                d => {
+                    if placed >> (d - 1) & 1 == 1 {
+                        return false;
+                    }
+                    placed |= 1 << (d - 1);
+                }
+            }
+        }
+        let need = match region.rule {
+            Rule::Full => all & !placed,
+            Rule::Partial => 0,
+            Rule::Run => {
+                empty.clear();
+                empty.extend(
+                    region
+                        .cells
+                        .iter()
+                        .filter(|&&c| board.digit(c) == 0)
+                        .map(|&c| board.candidates(c)),
+                );
+                let starts = matching_runs(topo.size, &empty, placed);
+                let facts = LineDigits::from_runs(starts, region.cells.len());
+                if facts.is_empty() {
+                    return false;
+                }
+                for &c in &region.cells {
+                    let gone = board.candidates(c) & !facts.possible;
+                    if board.digit(c) == 0 && gone != 0 {
+                        for d in digits(gone) {
+                            board.eliminate(c, d);
+                        }
+                        work.touch(topo, c);
+                    }
+                }
+                facts.required & !placed
+            }
+        };
+        if need & !available != 0 {
+            return false;
+        }
+        for digit in digits(need) {
+            let bit = 1u64 << (digit - 1);
+            let mut places = region
+                .cells
+                .iter()
+                .filter(|&&c| board.digit(c) == 0 && board.candidates(c) & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return false,
+                (Some(&c), None) => work.place(topo, board, c, digit),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
