@@ -9,17 +9,6 @@ use sudosat::testkit::peers::Peer;
 
 use crate::util::{run, scratch, Run, SplitMix64};
 
-/// The value of the `c NAME VALUE` statistics line `name`.
-fn stat(run: &Run, name: &str) -> u64 {
-    run.stderr
-        .lines()
-        .find_map(|line| {
-            let rest = line.strip_prefix("c ")?.strip_prefix(name)?;
-            rest.trim().parse().ok()
-        })
-        .unwrap_or_else(|| panic!("`{}`: no `c {name}` line:\n{}", run.command, run.stderr))
-}
-
 /// The model of a SAT answer.
 fn model(formula: &Formula, run: &Run) -> Vec<bool> {
     let mut model = vec![false; formula.vars];
@@ -69,10 +58,10 @@ fn miters_agree_with_minisat_with_models_and_proofs_checked() {
             text.as_bytes(),
         );
         ours.expect_code(peer.code);
-        assert!(stat(&ours, "gates found") > 0, "{shape:?}");
+        assert!(ours.stat("gates found") > 0, "{shape:?}");
         if ours.code == 10 {
             assert!(formula.satisfied_by(&model(&formula, &ours)), "{shape:?}");
-            substituted += stat(&ours, "substituted vars");
+            substituted += ours.stat("substituted vars");
         } else {
             let steps = drat::parse_text(&std::fs::read(&proof).unwrap()).unwrap();
             assert!(
@@ -82,7 +71,7 @@ fn miters_agree_with_minisat_with_models_and_proofs_checked() {
             drat::check(&formula.clauses, &steps)
                 .unwrap_or_else(|error| panic!("{shape:?}: own checker: {error}"));
             // Refuted before the search: congruence closure alone.
-            assert_eq!(stat(&ours, "conflicts"), 0, "{shape:?}");
+            assert_eq!(ours.stat("conflicts"), 0, "{shape:?}");
         }
     }
     assert!(substituted > 0, "the satisfiable miters had equivalences");
@@ -100,13 +89,13 @@ fn congruence_0_switches_it_off() {
     let text = multiplier_miter(&mut rng, shape).to_dimacs();
     let on = run("satsolve", &["--stats", "-"], text.as_bytes());
     on.expect_code(20);
-    assert_eq!(stat(&on, "conflicts"), 0);
+    assert_eq!(on.stat("conflicts"), 0);
     let off = run(
         "satsolve",
         &["--stats", "--set", "congruence=0", "-"],
         text.as_bytes(),
     );
     off.expect_code(20);
-    assert_eq!(stat(&off, "gates found"), 0);
-    assert!(stat(&off, "conflicts") > 0);
+    assert_eq!(off.stat("gates found"), 0);
+    assert!(off.stat("conflicts") > 0);
 }

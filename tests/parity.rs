@@ -7,17 +7,6 @@ use sudosat::testkit::families::{random_xors, tseitin_graph, Formula};
 
 use crate::util::{run, scratch, Run, SplitMix64};
 
-/// The value of the `c NAME VALUE` statistics line `name`.
-fn stat(run: &Run, name: &str) -> u64 {
-    run.stderr
-        .lines()
-        .find_map(|line| {
-            let rest = line.strip_prefix("c ")?.strip_prefix(name)?;
-            rest.trim().parse().ok()
-        })
-        .unwrap_or_else(|| panic!("`{}`: no `c {name}` line:\n{}", run.command, run.stderr))
-}
-
 /// The model of a SAT answer, checked against the formula.
 fn check_model(formula: &Formula, run: &Run) {
     let mut model = vec![false; formula.vars];
@@ -49,7 +38,7 @@ fn xor_matrices_answer_parity_formulas_and_show_in_the_statistics() {
             formula.to_dimacs().as_bytes(),
         );
         solved.expect_code(if satisfiable { 10 } else { 20 });
-        assert!(stat(&solved, "xors found") > 0, "{}", solved.stderr);
+        assert!(solved.stat("xors found") > 0, "{}", solved.stderr);
         if satisfiable {
             check_model(&formula, &solved);
         }
@@ -66,8 +55,8 @@ fn xor_matrices_answer_parity_formulas_and_show_in_the_statistics() {
     if solved.code == 10 {
         check_model(&formula, &solved);
     }
-    assert!(stat(&solved, "xors found") >= 30, "{}", solved.stderr);
-    assert!(stat(&solved, "xor matrices") >= 1, "{}", solved.stderr);
+    assert!(solved.stat("xors found") >= 30, "{}", solved.stderr);
+    assert!(solved.stat("xor matrices") >= 1, "{}", solved.stderr);
 }
 
 #[test]
@@ -83,7 +72,7 @@ fn a_proof_no_elim_and_xor_0_switch_the_matrices_off() {
         text.as_bytes(),
     );
     with_proof.expect_code(20);
-    assert_eq!(stat(&with_proof, "xors found"), 0);
+    assert_eq!(with_proof.stat("xors found"), 0);
     let bytes = std::fs::read(&proof).unwrap();
     let steps = drat::parse_text(&bytes).unwrap();
     assert!(
@@ -100,11 +89,11 @@ fn a_proof_no_elim_and_xor_0_switch_the_matrices_off() {
             .collect();
         let plain = run("satsolve", &args, text.as_bytes());
         plain.expect_code(20);
-        assert_eq!(stat(&plain, "xors found"), 0, "{flags:?}");
-        assert_eq!(stat(&plain, "xor matrices"), 0, "{flags:?}");
+        assert_eq!(plain.stat("xors found"), 0, "{flags:?}");
+        assert_eq!(plain.stat("xor matrices"), 0, "{flags:?}");
     }
     // The same formula without a flag: the matrices refute it.
     let on = run("satsolve", &["--stats", "-"], text.as_bytes());
     on.expect_code(20);
-    assert!(stat(&on, "xors found") > 0);
+    assert!(on.stat("xors found") > 0);
 }

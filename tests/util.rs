@@ -83,6 +83,18 @@ impl Run {
         self
     }
 
+    /// The value of the `c NAME VALUE` statistics line `name` on stderr (`satsolve
+    /// --stats`); fails the test when there is none.
+    pub fn stat(&self, name: &str) -> u64 {
+        self.stderr
+            .lines()
+            .find_map(|line| {
+                let rest = line.strip_prefix("c ")?.strip_prefix(name)?;
+                rest.trim().parse().ok()
+            })
+            .unwrap_or_else(|| panic!("`{}`: no `c {name}` line:\n{}", self.command, self.stderr))
+    }
+
     /// Fails the test unless stdout is empty (errors must never leave half an output).
     pub fn expect_no_stdout(&self) -> &Run {
         assert!(

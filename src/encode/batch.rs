@@ -155,16 +155,7 @@ mod tests {
         let (mut plain, mut presolved) = (Vec::new(), Vec::new());
         push_cube(&mut plain, &puzzle.grid, &map);
         push_presolved_cube(&mut presolved, &puzzle.grid, &layout, &map);
-        let lits = |line: &[u8]| -> Vec<Lit> {
-            let text = std::str::from_utf8(line).unwrap();
-            text[2..]
-                .split_whitespace()
-                .map(|token| token.parse::<i64>().unwrap())
-                .filter(|&number| number != 0)
-                .map(|number| Lit::from_dimacs(number).unwrap())
-                .collect()
-        };
-        let (givens, cube) = (lits(&plain), lits(&presolved));
+        let (givens, cube) = (cube_lits(&plain), cube_lits(&presolved));
         assert!(givens.iter().all(|lit| cube.contains(lit)));
         assert!(cube.len() > 10 * givens.len(), "{} literals", cube.len());
         let base = encode_batch_base(&layout, &EncodeOptions::default()).unwrap();

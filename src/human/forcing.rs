@@ -158,17 +158,7 @@ fn contradiction_step(
     step.digits = 1 << (digit - 1);
     step.length = cone.len();
     step.difficulty = 8.5 + length_penalty(cone.len() + 1);
-    let (assumed, conclusion) = if on {
-        (
-            format!("{} were {digit}", v.cell(cell)),
-            format!("{} is not {digit}", v.cell(cell)),
-        )
-    } else {
-        (
-            format!("{} were not {digit}", v.cell(cell)),
-            format!("{} is {digit}", v.cell(cell)),
-        )
-    };
+    let (assumed, conclusion) = assumption_and_conclusion(v, cell, digit, on);
     step.text = format!(
         "If {assumed}: {}; then {}. So {conclusion}.",
         prop.story(&cone),
@@ -182,6 +172,28 @@ type Conclusion = (usize, u8, bool);
 
 /// The facts every branch reaches (outside `exclude` cells), with the summed position of
 /// the fact in each branch as a cost.
+/// The two halves of a contradiction's sentence: what is assumed ("r4c7 were 6") and
+/// what follows from its failure ("r4c7 is not 6"), for a placement (`on`) or a removal.
+pub(super) fn assumption_and_conclusion(
+    v: &View,
+    cell: usize,
+    digit: u8,
+    on: bool,
+) -> (String, String) {
+    let name = v.cell(cell);
+    if on {
+        (
+            format!("{name} were {digit}"),
+            format!("{name} is not {digit}"),
+        )
+    } else {
+        (
+            format!("{name} were not {digit}"),
+            format!("{name} is {digit}"),
+        )
+    }
+}
+
 fn common(branches: &[Vec<Conclusion>], exclude: &[usize]) -> Vec<(Conclusion, usize)> {
     let Some(first) = branches.first() else {
         return Vec::new();

@@ -88,17 +88,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             step.digits = 1 << (digit - 1);
             step.length = prop.weight(&cone);
             step.difficulty = technique.base_difficulty() + length_penalty(step.length + 1);
-            let (assumed, conclusion) = if on {
-                (
-                    format!("{} were {digit}", v.cell(cell)),
-                    format!("{} is not {digit}", v.cell(cell)),
-                )
-            } else {
-                (
-                    format!("{} were not {digit}", v.cell(cell)),
-                    format!("{} is {digit}", v.cell(cell)),
-                )
-            };
+            let (assumed, conclusion) = forcing::assumption_and_conclusion(v, cell, digit, on);
             step.text = format!(
                 "If {assumed}: {}; then {}. So {conclusion}. (Each \"breaks a rule\" is a \
                  forcing chain of its own, inside this one.)",
