@@ -147,11 +147,7 @@ fn contradiction_step(
     on: bool,
 ) -> Step {
     let cone = prop.cone(&contra.facts);
-    let effect = if on {
-        Effect::Eliminate(vec![(cell, digit)])
-    } else {
-        Effect::Place { cell, digit }
-    };
+    let effect = Effect::conclusion(cell, digit, !on);
     let mut step = Step::new(Technique::ForcingChainContradiction, effect);
     step.place = format!("from {}", v.cell(cell));
     step.cells = cells_of(prop, &cone);
@@ -348,11 +344,7 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
                 continue;
             };
             let (cell, digit, on) = target;
-            let effect = if on {
-                Effect::Place { cell, digit }
-            } else {
-                Effect::Eliminate(vec![(cell, digit)])
-            };
+            let effect = Effect::conclusion(cell, digit, on);
             let mut step = Step::new(technique, effect);
             let mut stories = Vec::new();
             let mut total = 0;
@@ -445,11 +437,7 @@ fn run_forcing(v: &View) -> Vec<Step> {
             continue;
         };
         let (cell, digit, on) = target;
-        let effect = if on {
-            Effect::Place { cell, digit }
-        } else {
-            Effect::Eliminate(vec![(cell, digit)])
-        };
+        let effect = Effect::conclusion(cell, digit, on);
         let mut step = Step::new(Technique::RegionForcingChain, effect);
         let mut stories = Vec::new();
         let mut total = 0;

@@ -69,11 +69,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
                 continue;
             };
             let cone = prop.cone(&contra.facts);
-            let effect = if on {
-                Effect::Eliminate(vec![(cell, digit)])
-            } else {
-                Effect::Place { cell, digit }
-            };
+            let effect = Effect::conclusion(cell, digit, !on);
             let technique = if level >= 2 {
                 Technique::NestedForcingChainPlus
             } else {

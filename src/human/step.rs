@@ -20,6 +20,18 @@ pub enum Effect {
     Eliminate(Vec<(usize, u8)>),
 }
 
+impl Effect {
+    /// What the conclusion "`cell` is `digit`" (`holds`) or "`cell` is not `digit`" does:
+    /// a placement, or the one candidate's removal.
+    pub fn conclusion(cell: usize, digit: u8, holds: bool) -> Effect {
+        if holds {
+            Effect::Place { cell, digit }
+        } else {
+            Effect::Eliminate(vec![(cell, digit)])
+        }
+    }
+}
+
 /// One step of the ladder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {

@@ -28,12 +28,9 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::clause_db::{ClauseDb, ClauseRef};
 use super::elim::EliminatedVar;
 use super::gates::{self, FastHash, Gate, GateKind, Lists};
 use super::proof::Proof;
-use super::trail::Value;
-use super::watch::Watches;
 use super::Solver;
 use crate::lit::{Lit, Var};
 
@@ -496,23 +493,9 @@ impl Solver {
             return;
         }
         self.stats.substituted_vars += closure.substituted.len() as u64;
-        self.db = ClauseDb::new();
-        self.watches = Watches::default();
-        self.watches.grow(self.num_vars);
-        for clause in &closure.clauses {
-            if let [unit] = clause[..] {
-                match self.trail.value(unit) {
-                    Value::True => {}
-                    Value::False => {
-                        self.refuted_at_level_zero();
-                        return;
-                    }
-                    Value::Unassigned => self.trail.assign(unit, ClauseRef::NONE),
-                }
-            } else {
-                let cref = self.db.alloc(clause, false, 0);
-                self.watches.attach(&self.db, cref);
-            }
+        self.fresh_clause_db();
+        if !self.load_clauses(&closure.clauses) {
+            return;
         }
         for entry in closure.substituted {
             self.decide.set_decision(entry.var, false);

@@ -136,28 +136,14 @@ impl Solver {
 
         // Nothing is learnt yet and level 0 holds no reasons after `simplify`, so the
         // arena can start afresh.
-        self.db = ClauseDb::new();
-        self.watches = Watches::default();
-        self.watches.grow(self.num_vars);
+        self.fresh_clause_db();
         if result.unsat {
             // The pass logged the empty clause.
             self.ok = false;
             return;
         }
-        for clause in &result.clauses {
-            if let [unit] = clause[..] {
-                match self.trail.value(unit) {
-                    Value::True => {}
-                    Value::False => {
-                        self.refuted_at_level_zero();
-                        return;
-                    }
-                    Value::Unassigned => self.trail.assign(unit, ClauseRef::NONE),
-                }
-            } else {
-                let cref = self.db.alloc(clause, false, 0);
-                self.watches.attach(&self.db, cref);
-            }
+        if !self.load_clauses(&result.clauses) {
+            return;
         }
         self.preprocess.is_eliminated.resize(self.num_vars, false);
         for entry in &result.eliminated {
@@ -168,6 +154,35 @@ impl Solver {
         if self.propagate().is_some() {
             self.refuted_at_level_zero();
         }
+    }
+
+    /// An empty arena and watch lists, for a pass that rewrites every clause at level 0
+    /// (nothing learnt yet, no reasons on the trail).
+    pub(super) fn fresh_clause_db(&mut self) {
+        self.db = ClauseDb::new();
+        self.watches = Watches::default();
+        self.watches.grow(self.num_vars);
+    }
+
+    /// Loads a pass's clauses into the fresh arena: units go on the trail at level 0, the
+    /// rest get watches. False when a unit is already false (the solver is then refuted).
+    pub(super) fn load_clauses(&mut self, clauses: &[Vec<Lit>]) -> bool {
+        for clause in clauses {
+            if let [unit] = clause[..] {
+                match self.trail.value(unit) {
+                    Value::True => {}
+                    Value::False => {
+                        self.refuted_at_level_zero();
+                        return false;
+                    }
+                    Value::Unassigned => self.trail.assign(unit, ClauseRef::NONE),
+                }
+            } else {
+                let cref = self.db.alloc(clause, false, 0);
+                self.watches.attach(&self.db, cref);
+            }
+        }
+        true
     }
 
     /// Records a conflict at level 0: the formula is unsatisfiable.
