@@ -258,12 +258,22 @@ fn make(
     cells.dedup();
     step.cells = cells;
     let first = graph.node(path[0] / 2);
+    let last = graph.node(path[path.len() - 1] / 2);
     let single_digit = path.iter().all(|&s| graph.node(s / 2).1 == first.1);
+    // Sudoku Explainer's length is its chain's candidates: a cycle's, or a chain from a
+    // candidate back to itself, are the path's; a removed candidate that sees both ends
+    // adds two, being assumed at one end and refuted at the other (its Turbot Fish is 6
+    // candidates long, as `xchains` counts). HoDoKu's `length` counts the victim once.
+    let nodes = if technique == Technique::ContinuousNiceLoop || first == last {
+        path.len()
+    } else {
+        path.len() + 2
+    };
     step.difficulty = match (technique, single_digit) {
         (Technique::ContinuousNiceLoop, true) => 6.5,
         (_, true) => 6.6,
         _ => 7.0,
-    } + length_penalty(length + 1);
+    } + length_penalty(nodes);
     let chain = notation(v, graph, path);
     step.place = format!("from {}", v.cell(start));
     step.text = match technique {
