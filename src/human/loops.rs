@@ -12,7 +12,10 @@
 //!   in the other end's cell (different digits, ends seeing each other), go.
 //! - **Continuous Nice Loop**: the alternation holds all around; every weak link becomes
 //!   a strong one, so its digit leaves the cells seeing both its ends, and a cell
-//!   entered and left by strong links keeps only those two digits.
+//!   entered and left by strong links keeps only those two digits. When its two ends
+//!   (read from its first node) are one digit in two cells, a third cell of theirs that
+//!   holds the digit is the start of a Discontinuous Nice Loop through the same chain,
+//!   as HoDoKu reads it: that is reported too.
 //!
 //! Chains are at most [`MAX_LINKS`] links, and a chain may not pass a cell twice.
 
@@ -116,7 +119,8 @@ fn chain_steps(v: &View, graph: &Graph, path: &[usize]) -> Vec<Step> {
         ));
         return out;
     }
-    if weakly_linked(v, a, b) {
+    let closed = weakly_linked(v, a, b);
+    if closed {
         // B excludes A: the chain closes into a continuous loop.
         if links < 3 || is_lasso(graph, path, b.0 == a.0) {
             return out;
@@ -131,7 +135,12 @@ fn chain_steps(v: &View, graph: &Graph, path: &[usize]) -> Vec<Step> {
             links,
             a.0,
         ));
-        return out;
+        if a.1 != b.1 {
+            return out;
+        }
+        // Same digit in two cells that see each other: read from a third cell of theirs
+        // holding the digit, the loop is also a discontinuous one that removes it there
+        // (HoDoKu finds it from that cell; below, as the single victim of the ends).
     }
     if is_lasso(graph, path, false) || links < 3 {
         return out;
@@ -156,7 +165,9 @@ fn chain_steps(v: &View, graph: &Graph, path: &[usize]) -> Vec<Step> {
                     victims[0],
                 ));
             }
+            // Several: HoDoKu does not report a continuous loop's ends as an AIC.
             1 => {}
+            _ if closed => {}
             _ => {
                 let elims = victims.iter().map(|&c| (c, a.1)).collect();
                 out.extend(make(v, graph, path, Technique::Aic, elims, links, a.0));
@@ -247,12 +258,22 @@ fn make(
     cells.dedup();
     step.cells = cells;
     let first = graph.node(path[0] / 2);
+    let last = graph.node(path[path.len() - 1] / 2);
     let single_digit = path.iter().all(|&s| graph.node(s / 2).1 == first.1);
+    // Sudoku Explainer's length is its chain's candidates: a cycle's, or a chain from a
+    // candidate back to itself, are the path's; a removed candidate that sees both ends
+    // adds two, being assumed at one end and refuted at the other (its Turbot Fish is 6
+    // candidates long, as `xchains` counts). HoDoKu's `length` counts the victim once.
+    let nodes = if technique == Technique::ContinuousNiceLoop || first == last {
+        path.len()
+    } else {
+        path.len() + 2
+    };
     step.difficulty = match (technique, single_digit) {
         (Technique::ContinuousNiceLoop, true) => 6.5,
         (_, true) => 6.6,
         _ => 7.0,
-    } + length_penalty(length + 1);
+    } + length_penalty(nodes);
     let chain = notation(v, graph, path);
     step.place = format!("from {}", v.cell(start));
     step.text = match technique {

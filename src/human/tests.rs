@@ -205,17 +205,10 @@ fn the_regression_library_passes_for_every_implemented_technique() {
     for (code, pass, fail) in &table {
         eprintln!("{code}: {pass} passed, {fail} failed");
     }
-    // Known: a Discontinuous Nice Loop HoDoKu finds at 9 links that our breadth-first
-    // search, keeping one chain per implication, only finds at 14 (same elimination).
-    let known = ["line 1200 (0707-2)"];
-    let unexpected: Vec<&String> = failures
-        .iter()
-        .filter(|f| !known.iter().any(|k| f.starts_with(k)))
-        .collect();
     assert!(
-        unexpected.is_empty(),
-        "{} failures:\n{unexpected:#?}",
-        unexpected.len()
+        failures.is_empty(),
+        "{} failures:\n{failures:#?}",
+        failures.len()
     );
     assert!(table.iter().any(|(c, p, _)| c == "0002" && *p > 30));
 }
