@@ -275,7 +275,7 @@ options_table! {
     vsids_decay: f64 = 0.95, [0.5, 1.0],
         "EVSIDS decay: the activity increment is divided by this after each conflict.";
     walk_effort: f64 = 1.0, [0.0, 1e6],
-        "Clause visits of a walk per propagation of the search since the last walk.";
+        "Occurrence-list scans of a rephasing walk per propagation of the search since the last walk.";
     walk_max_break: u64 = 32, [1, 1000],
         "A walk weighs flips that break more clauses than this as if they broke this many.";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],

@@ -168,6 +168,13 @@ impl Solver {
             self.decide.target_phases_mut(),
             resume.then_some(&mut self.walk_state),
             effort,
+            // The random-formula phase's shares were measured in visits; the rephasing
+            // walk's `walk_effort` in scans (see `walk::Cost`).
+            if resume {
+                walk::Cost::Visits
+            } else {
+                walk::Cost::Scans
+            },
             self.options.walk_max_break as usize,
             &mut self.walk_rng,
         );

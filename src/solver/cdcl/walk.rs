@@ -26,8 +26,10 @@
 //!
 //! The walk reads the input clauses only (learnt ones are implied by them) and works at
 //! level 0: clauses satisfied there are left out and literals false there dropped.
-//! Its cost is counted in visits (occurrence-list entries updated by flips, and the picked
-//! clauses' literals) and bounded by the caller's effort. A walk starts from the
+//! Its cost is bounded by the caller's effort, in one of two units (`Cost`): visits
+//! (occurrence-list entries updated by flips, and the picked clauses' literals) for the
+//! random-formula phase, scans (what recounting the picked clauses' breaks would read,
+//! the first walker's unit) for the rephasing walk, whose effort was tuned in scans. A walk starts from the
 //! assignment it is given; it can hand back where it stopped, so that the next one goes
 //! on from there (the walk phase of `random`). Restarting a walk from its best assignment
 //! every 10,000 or 100,000 flips (Luby-spaced, as YalSAT restarts) was tried and not kept:
@@ -37,6 +39,22 @@ use super::clause_db::ClauseDb;
 use super::trail::{Trail, Value};
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
+
+/// What a walk's `effort` counts, by the walk's caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Occurrence-list entries updated by flips and the picked clauses' literals: what
+    /// this walker does, the unit of the random-formula walk phase (`random`), whose
+    /// shares were measured in it.
+    Visits,
+    /// For each picked clause, the occurrence lists of its literals' negations, as the
+    /// first walker here recounted breaks from them: the unit the rephasing walk's
+    /// `walk_effort` was tuned in. Counted in visits, the same effort let the rephasing
+    /// walk make 4-20x the flips (38bits_10: 105,123 against 5,333), and its phases cost
+    /// 38bits_10 1.55x the conflicts (1.16x over 8 shuffled copies) and
+    /// DimacsSorter_28_3 its 60 s (`docs/experiments.md`, "The rephasing walk's unit").
+    Scans,
+}
 
 /// What one walk did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -187,6 +205,8 @@ struct Walker<'f> {
     broken: Broken,
     /// Occurrence-list entries and clause literals visited: the walk's cost.
     visits: u64,
+    /// Occurrence-list entries a recount of the picked clauses' breaks would visit.
+    scans: u64,
 }
 
 impl<'f> Walker<'f> {
@@ -204,6 +224,7 @@ impl<'f> Walker<'f> {
                 position: vec![Broken::ABSENT; num_clauses],
             },
             visits: 0,
+            scans: 0,
         };
         for clause in 0..num_clauses {
             let (mut count, mut critical) = (0, 0);
@@ -322,7 +343,7 @@ impl BestSoFar {
 }
 
 /// Walks from the assignment `start` (by variable; level-0 values override it) for about
-/// `effort` occurrence visits. Writes the best assignment met into `best` for the
+/// `effort` (in the unit `cost` names). Writes the best assignment met into `best` for the
 /// variables unassigned at level 0, and, if given, the assignment it stopped at into
 /// `last` (whole: the next walk of a random formula goes on from there, see
 /// `super::Solver::walk`). Call at decision level 0, after propagation found no conflict.
@@ -336,6 +357,7 @@ pub fn walk(
     best: &mut [bool],
     last: Option<&mut Vec<bool>>,
     effort: u64,
+    cost: Cost,
     max_break: usize,
     rng: &mut SplitMix64,
 ) -> WalkReport {
@@ -363,13 +385,18 @@ pub fn walk(
         let base = break_base(formula.lits.len() as f64 / num_clauses as f64);
         let weights: Vec<f64> = (0..=max_break).map(|b| base.powi(-(b as i32))).collect();
         let mut scores: Vec<f64> = Vec::new();
-        while !walker.broken.list.is_empty() && walker.visits < effort {
+        let spent = |walker: &Walker| match cost {
+            Cost::Visits => walker.visits,
+            Cost::Scans => walker.scans,
+        };
+        while !walker.broken.list.is_empty() && spent(&walker) < effort {
             let clause = walker.broken.list[rng.index(walker.broken.list.len())] as usize;
             let lits = formula.clause(clause);
             walker.visits += lits.len() as u64;
             scores.clear();
             let mut total = 0.0;
             for &lit in lits {
+                walker.scans += formula.occurrences(!lit).len() as u64;
                 let breaks = walker.breaks[lit.var().index()] as usize;
                 let score = weights[breaks.min(max_break)];
                 total += score;

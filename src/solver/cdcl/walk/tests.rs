@@ -43,6 +43,7 @@ fn finds_a_model_of_an_easy_random_3sat_formula() {
         &mut phases,
         None,
         10_000_000,
+        Cost::Visits,
         32,
         &mut rng,
     );
@@ -67,7 +68,17 @@ fn the_phases_returned_are_the_best_met_and_reported_exactly() {
     let mut rng = SplitMix64(3);
     let mut phases = vec![true; 3];
     let start = phases.clone();
-    let report = walk(&db, &trail, &start, &mut phases, None, 1000, 32, &mut rng);
+    let report = walk(
+        &db,
+        &trail,
+        &start,
+        &mut phases,
+        None,
+        1000,
+        Cost::Visits,
+        32,
+        &mut rng,
+    );
     assert_eq!(report.initial, 1);
     assert_eq!(report.best, 1);
     assert_eq!(falsified(&clauses, &phases), report.best);
@@ -84,7 +95,17 @@ fn level_zero_facts_are_kept_and_satisfied_clauses_left_out() {
     let mut rng = SplitMix64(1);
     let mut phases = vec![false; 4];
     let start = phases.clone();
-    let report = walk(&db, &trail, &start, &mut phases, None, 10_000, 32, &mut rng);
+    let report = walk(
+        &db,
+        &trail,
+        &start,
+        &mut phases,
+        None,
+        10_000,
+        Cost::Visits,
+        32,
+        &mut rng,
+    );
     assert_eq!(report.best, 0);
     assert!(
         !phases[0],
@@ -187,6 +208,7 @@ fn a_resumed_walk_hands_back_where_it_stopped() {
         &mut best,
         Some(&mut last),
         777,
+        Cost::Visits,
         32,
         &mut rng,
     );
@@ -201,4 +223,34 @@ fn break_base_follows_the_table() {
     assert!((break_base(3.0) - 2.5).abs() < 1e-9);
     assert!((break_base(3.5) - 2.675).abs() < 1e-9);
     assert!((break_base(20.0) - 7.4).abs() < 1e-9);
+}
+
+/// The two units bound the same walk differently: a recount of a clause's breaks reads
+/// whole occurrence lists, so on a formula whose variables sit in many clauses a walk
+/// bounded in scans stops after fewer flips than one bounded in visits (the rephasing
+/// walk's unit against the random-formula phase's, see `Cost`).
+#[test]
+fn scans_cost_more_than_visits_on_dense_occurrence_lists() {
+    let mut rng = SplitMix64(11);
+    let formula = random_ksat(&mut rng, 60, 3, 4.26);
+    let (db, trail) = load(formula.vars, &formula.clauses);
+    let mut flips = Vec::new();
+    for cost in [Cost::Visits, Cost::Scans] {
+        let start = vec![false; formula.vars];
+        let mut phases = start.clone();
+        let mut rng = SplitMix64(3);
+        let report = walk(
+            &db,
+            &trail,
+            &start,
+            &mut phases,
+            None,
+            5_000,
+            cost,
+            32,
+            &mut rng,
+        );
+        flips.push(report.flips);
+    }
+    assert!(flips[1] > 0 && flips[1] < flips[0], "{flips:?}");
 }
