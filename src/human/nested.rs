@@ -10,6 +10,8 @@
 //! chain does, so long nested chains reach SE's 11+.
 //! The finder stops at the first contradiction when only one step is asked for (the
 //! tutor): cells with fewer candidates are tried first, where contradictions are near.
+//! On the honeycomb each inner test is resumed from where it ended on the finder's board
+//! (`first_ends`), and the rater too takes the first contradiction (see docs/techniques.md).
 
 use super::board::Board;
 use super::chains::length_penalty;
@@ -25,6 +27,11 @@ use super::view::{digits, Found, View};
 /// after this many contradictions: each costs a nested propagation over the board, and
 /// the shortest of the first few is within a tenth of SE's value in the puzzles tried.
 const ALL_LIMIT: usize = 8;
+
+/// [`ALL_LIMIT`] on boards with run lines, where each contradiction costs several times
+/// more (a hard Hanidoku took 11 s to rate with 8): the rater takes the first, as the
+/// tutor does.
+const ALL_LIMIT_RUNS: usize = 1;
 
 /// Per node, the cells its placement touches by singles on the board (every cell for
 /// one that breaks a rule): where the nested rounds start from.
@@ -141,7 +148,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             }
             steps.push(step);
         }
-        if steps.len() >= ALL_LIMIT {
+        if steps.len() >= if runs { ALL_LIMIT_RUNS } else { ALL_LIMIT } {
             break;
         }
     }
