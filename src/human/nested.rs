@@ -10,10 +10,14 @@
 //! chain does, so long nested chains reach SE's 11+.
 //! The finder stops at the first contradiction when only one step is asked for (the
 //! tutor): cells with fewer candidates are tried first, where contradictions are near.
+//! On the honeycomb each inner test is resumed from where it ended on the finder's board
+//! (`first_ends`), and the rater too takes the first contradiction (see docs/techniques.md).
 
+use super::board::Board;
 use super::chains::length_penalty;
 use super::forcing;
 use super::propagation::Propagation;
+use super::quick;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
@@ -23,6 +27,11 @@ use super::view::{digits, Found, View};
 /// after this many contradictions: each costs a nested propagation over the board, and
 /// the shortest of the first few is within a tenth of SE's value in the puzzles tried.
 const ALL_LIMIT: usize = 8;
+
+/// [`ALL_LIMIT`] on boards with run lines, where each contradiction costs several times
+/// more (a hard Hanidoku took 11 s to rate with 8): the rater takes the first, as the
+/// tutor does.
+const ALL_LIMIT_RUNS: usize = 1;
 
 /// Per node, the cells its placement touches by singles on the board (every cell for
 /// one that breaks a rule): where the nested rounds start from.
@@ -43,28 +52,67 @@ fn first_touch(v: &View) -> Vec<u64> {
     touch
 }
 
+/// Per node, where the inner test of placing it (singles and run trims, no reasons)
+/// ends on the finder's board; `None` where it breaks a rule there (or the cell is
+/// filled). Every outer propagation only narrows that board, so its nested rounds can
+/// start each test from here (`quick::narrow_and_propagate`).
+fn first_ends(v: &View) -> Vec<Option<Board>> {
+    let mut ends = vec![None; v.topo.cells * v.topo.size];
+    for cell in (0..v.topo.cells).filter(|&c| v.board.digit(c) == 0) {
+        for digit in digits(v.cands(cell)) {
+            let mut end = v.board.clone();
+            if quick::place_and_propagate(v.topo, &mut end, cell, digit) {
+                ends[cell * v.topo.size + digit as usize - 1] = Some(end);
+            }
+        }
+    }
+    ends
+}
+
 /// The finder of [`Technique::NestedForcingChain`] (level 1) and
 /// [`Technique::NestedForcingChainPlus`] (level 2).
 pub fn nested(v: &View, out: &mut Found, level: u8) {
-    // On boards with run lines (the honeycomb) a nested step costs about a second (the
-    // inner tests match runs on every line they touch): off there until it is cheaper.
-    if v.topo.regions.iter().any(|r| r.rule == Rule::Run) {
-        return;
-    }
     let names = |c: usize| v.cell(c);
     let mut order: Vec<(u32, usize, u8)> = (0..v.topo.cells)
         .filter(|&c| v.board.digit(c) == 0)
         .flat_map(|c| digits(v.cands(c)).map(move |d| (v.cands(c).count_ones(), c, d)))
         .collect();
     order.sort_unstable();
-    let touch = first_touch(v);
+    // On boards with run lines (the honeycomb) an inner test matches runs on every line
+    // it touches, and the touch sets cover the board: there each inner test starts from
+    // where the same test ended on the finder's board (`first_ends`), looking again only
+    // at what the outer propagation narrowed.
+    let runs = v.topo.regions.iter().any(|r| r.rule == Rule::Run);
+    // Level 2 has no cheap inner test (its inner propagations keep reasons): on the
+    // honeycomb it costs seconds a step, and on the boards of the hard set where level 1
+    // finds nothing it found nothing either. Off there.
+    if runs && level >= 2 {
+        return;
+    }
+    let (touch, ends) = if runs {
+        (Vec::new(), first_ends(v))
+    } else {
+        (first_touch(v), Vec::new())
+    };
     let mut steps = Vec::new();
     for &(_, cell, digit) in &order {
         for on in [true, false] {
+            // With the solution known (the tutor, the rater), an assumption that agrees
+            // with it cannot break a rule: only the others are worth a nested propagation.
+            if v.solution.is_some_and(|s| (s[cell] == digit) == on) {
+                continue;
+            }
+            // In a cell of two candidates, placing one is removing the other: the same
+            // propagation. On the honeycomb, where each costs most, only the removal is
+            // tried (which ends in a placement when it breaks).
+            if runs && on && v.cands(cell).count_ones() == 2 {
+                continue;
+            }
             let mut prop = Propagation::new(v.topo, v.board, None, &names);
             prop.plus = true;
             prop.nested = level;
             prop.touch.clone_from(&touch);
+            prop.ends.clone_from(&ends);
             let Err(contra) = prop.assume(cell, digit, on) else {
                 continue;
             };
@@ -100,7 +148,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             }
             steps.push(step);
         }
-        if steps.len() >= ALL_LIMIT {
+        if steps.len() >= if runs { ALL_LIMIT_RUNS } else { ALL_LIMIT } {
             break;
         }
     }

@@ -97,6 +97,11 @@ pub struct Propagation<'a> {
     /// (empty: test every candidate every round). A candidate whose cells share no region
     /// with a cell changed since is not tested again: its propagation would run as before.
     pub touch: Vec<u64>,
+    /// For the nested rounds, per node: where the inner test of that candidate ended on
+    /// an earlier board that the board only narrows (the board the finder started from,
+    /// or an earlier round), for `quick::narrow_and_propagate`; empty (or `None`): test
+    /// from the board. Set on the honeycomb, where a fresh test costs a matching per line.
+    pub ends: Vec<Option<Board>>,
     /// Facts before this index were seen by the last nested round.
     nested_mark: usize,
     names: &'a dyn Fn(usize) -> String,
@@ -127,6 +132,7 @@ impl<'a> Propagation<'a> {
             plus: false,
             nested: 0,
             touch: Vec::new(),
+            ends: Vec::new(),
             nested_mark: 0,
             names,
         }

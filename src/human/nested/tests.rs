@@ -41,3 +41,15 @@ fn golden_nugget_opens_with_a_nested_chain() {
     assert!(step.agrees_with(answer.cells()), "{step:?}");
     assert!(step.difficulty >= 10.0, "{step:?}");
 }
+
+/// The third hard course Hanidoku of testdata (the cheapest of the three to walk): the
+/// tutor's walk needs nested chains where it used to need search, and takes none, every
+/// step agreeing with the solution (`solve_checked` asserts it).
+#[test]
+fn a_hard_hanidoku_is_walked_with_nested_chains_and_no_search() {
+    let layout = Layout::hanidoku();
+    let puzzle = &puzzles("testdata/layouts/hanidoku.txt", &layout)[2];
+    let used = crate::human::tests::solve_checked(&layout, puzzle);
+    assert!(!used.contains(&Technique::Search), "{used:?}");
+    assert!(used.contains(&Technique::NestedForcingChain), "{used:?}");
+}

@@ -50,13 +50,26 @@ impl Propagation<'_> {
                 }
                 // A cheap test first: singles on a copy, no reasons kept.
                 if self.nested == 1 {
-                    scratch.clone_from(&self.board);
-                    if quick::place_and_propagate(topo, &mut scratch, cell, digit) {
-                        if filter {
-                            self.remember(node, &scratch);
+                    let fine = match self.ends.get_mut(node) {
+                        Some(Some(end)) => quick::narrow_and_propagate(topo, end, &self.board),
+                        _ => {
+                            scratch.clone_from(&self.board);
+                            quick::place_and_propagate(topo, &mut scratch, cell, digit)
+                        }
+                    };
+                    if fine {
+                        match self.ends.get_mut(node) {
+                            Some(slot @ None) => *slot = Some(scratch.clone()),
+                            Some(Some(_)) => {}
+                            None if filter => self.remember(node, &scratch),
+                            None => {}
                         }
                         continue;
                     }
+                    if let Some(slot) = self.ends.get_mut(node) {
+                        *slot = None;
+                    }
+                    // A contradiction: the candidate goes below, and is never tested again.
                 }
                 let mut inner = Propagation::new(topo, &self.board, None, self.names);
                 inner.plus = self.nested >= 2;

@@ -45,3 +45,42 @@ fn work_lists_reach_the_fixpoint_of_full_rescans() {
     let honeycomb = Layout::resolve("testdata/layouts/hanidoku.layout", None).unwrap();
     assert!(agree_on(&honeycomb, "testdata/layouts/hanidoku.txt") > 100);
 }
+
+/// Resuming from an end reached on a wider board gives what a fresh test on the narrower
+/// board gives: the same contradiction, or the same fixpoint. The narrower boards are the
+/// board after removing one candidate (and propagating), for a sample of candidates.
+#[test]
+fn narrowing_an_end_reaches_the_fresh_fixpoint() {
+    let layout = Layout::resolve("testdata/layouts/hanidoku.layout", None).unwrap();
+    let topo = Topology::new(&layout);
+    let mut tried = 0;
+    for puzzle in puzzles("testdata/layouts/hanidoku.txt", &layout) {
+        let mut board = Board::new(&layout, puzzle.cells());
+        assert!(search::propagate(&topo, &mut board));
+        let nodes: Vec<(usize, u8)> = (0..topo.cells)
+            .flat_map(|c| digits(board.candidates(c)).map(move |d| (c, d)))
+            .collect();
+        for &(gone_cell, gone_digit) in nodes.iter().step_by(17) {
+            let mut narrow = board.clone();
+            if !assume_and_propagate(&topo, &mut narrow, gone_cell, gone_digit, false) {
+                continue;
+            }
+            for &(cell, digit) in &nodes {
+                let mut end = board.clone();
+                if !place_and_propagate(&topo, &mut end, cell, digit) {
+                    continue;
+                }
+                let resumed = narrow_and_propagate(&topo, &mut end, &narrow);
+                let mut fresh = narrow.clone();
+                let ok = narrow.has(cell, digit) || narrow.digit(cell) == digit;
+                let direct = ok && place_and_propagate(&topo, &mut fresh, cell, digit);
+                assert_eq!(resumed, direct, "cell {cell} digit {digit}");
+                if direct {
+                    assert_eq!(end, fresh, "cell {cell} digit {digit}");
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 100, "{tried}");
+}
