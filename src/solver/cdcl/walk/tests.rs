@@ -17,6 +17,20 @@ fn load(num_vars: usize, clauses: &[Vec<i64>]) -> (ClauseDb, Trail) {
     (db, trail)
 }
 
+/// A walk from `phases` (written back with the best assignment met), with no record of
+/// the last one and the solver's break cap: the shape most tests need.
+fn walk_from(
+    db: &ClauseDb,
+    trail: &Trail,
+    phases: &mut [bool],
+    effort: u64,
+    cost: Cost,
+    rng: &mut SplitMix64,
+) -> WalkReport {
+    let start = phases.to_vec();
+    walk(db, trail, &start, phases, None, effort, cost, 32, rng)
+}
+
 fn falsified(clauses: &[Vec<i64>], phases: &[bool]) -> usize {
     clauses
         .iter()
@@ -35,18 +49,7 @@ fn finds_a_model_of_an_easy_random_3sat_formula() {
     let (db, trail) = load(formula.vars, &formula.clauses);
     let mut phases = vec![false; formula.vars];
     let before = falsified(&formula.clauses, &phases);
-    let start = phases.clone();
-    let report = walk(
-        &db,
-        &trail,
-        &start,
-        &mut phases,
-        None,
-        10_000_000,
-        Cost::Visits,
-        32,
-        &mut rng,
-    );
+    let report = walk_from(&db, &trail, &mut phases, 10_000_000, Cost::Visits, &mut rng);
     assert_eq!(report.initial, before);
     assert_eq!(report.best, 0, "{report:?}");
     assert_eq!(falsified(&formula.clauses, &phases), 0);
@@ -67,18 +70,7 @@ fn the_phases_returned_are_the_best_met_and_reported_exactly() {
     let (db, trail) = load(3, &clauses);
     let mut rng = SplitMix64(3);
     let mut phases = vec![true; 3];
-    let start = phases.clone();
-    let report = walk(
-        &db,
-        &trail,
-        &start,
-        &mut phases,
-        None,
-        1000,
-        Cost::Visits,
-        32,
-        &mut rng,
-    );
+    let report = walk_from(&db, &trail, &mut phases, 1000, Cost::Visits, &mut rng);
     assert_eq!(report.initial, 1);
     assert_eq!(report.best, 1);
     assert_eq!(falsified(&clauses, &phases), report.best);
@@ -94,18 +86,7 @@ fn level_zero_facts_are_kept_and_satisfied_clauses_left_out() {
     trail.assign(Lit::from_dimacs(1).unwrap(), ClauseRef::NONE);
     let mut rng = SplitMix64(1);
     let mut phases = vec![false; 4];
-    let start = phases.clone();
-    let report = walk(
-        &db,
-        &trail,
-        &start,
-        &mut phases,
-        None,
-        10_000,
-        Cost::Visits,
-        32,
-        &mut rng,
-    );
+    let report = walk_from(&db, &trail, &mut phases, 10_000, Cost::Visits, &mut rng);
     assert_eq!(report.best, 0);
     assert!(
         !phases[0],
@@ -236,20 +217,9 @@ fn scans_cost_more_than_visits_on_dense_occurrence_lists() {
     let (db, trail) = load(formula.vars, &formula.clauses);
     let mut flips = Vec::new();
     for cost in [Cost::Visits, Cost::Scans] {
-        let start = vec![false; formula.vars];
-        let mut phases = start.clone();
+        let mut phases = vec![false; formula.vars];
         let mut rng = SplitMix64(3);
-        let report = walk(
-            &db,
-            &trail,
-            &start,
-            &mut phases,
-            None,
-            5_000,
-            cost,
-            32,
-            &mut rng,
-        );
+        let report = walk_from(&db, &trail, &mut phases, 5_000, cost, &mut rng);
         flips.push(report.flips);
     }
     assert!(flips[1] > 0 && flips[1] < flips[0], "{flips:?}");
