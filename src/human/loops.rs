@@ -19,7 +19,7 @@
 //!
 //! Chains are at most [`MAX_LINKS`] links, and a chain may not pass a cell twice.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::chains::{is_lasso, length_penalty, notation, state, Graph, Links, Table};
 use super::step::{digits_text, Effect, Step};
@@ -33,7 +33,8 @@ pub const MAX_LINKS: u32 = 20;
 pub fn all_loops(v: &View) -> Vec<Step> {
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
-    let mut best: HashMap<Vec<(usize, u8)>, Step> = HashMap::new();
+    // Ordered, so that the result never depends on a per-process hash seed.
+    let mut best: BTreeMap<Vec<(usize, u8)>, Step> = BTreeMap::new();
     for id in 0..graph.len() {
         let a = graph.node(id);
         if !graph.present(a) {

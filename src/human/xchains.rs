@@ -9,7 +9,7 @@
 //!   number of steps apart hold different digits, so cells seeing two such cells lose
 //!   both digits.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::chains::{is_lasso, length_penalty, notation, state, Graph, Links, Table};
 use super::step::{digits_text, Effect, Step};
@@ -19,8 +19,10 @@ use super::view::{digits, Found, View};
 /// Longest chain searched, in links.
 const MAX_LINKS: u32 = 20;
 
-/// Steps by their eliminations and digits.
-type Best = HashMap<(Vec<(usize, u8)>, u64), Step>;
+/// Steps by their eliminations and digits. Ordered: steps of equal length and cells keep
+/// the key order through the stable sort in [`flush`], so the first step pushed (the hint
+/// shown, the rater's path) does not depend on a per-process hash seed.
+type Best = BTreeMap<(Vec<(usize, u8)>, u64), Step>;
 
 /// Keeps the shortest step for each set of eliminations.
 fn keep(best: &mut Best, step: Step) {
@@ -62,7 +64,7 @@ fn seeing_both(v: &View, digit: u8, a: usize, b: usize) -> Vec<(usize, u8)> {
 pub fn x_chain(v: &View, out: &mut Found) {
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
-    let mut best = HashMap::new();
+    let mut best = Best::new();
     for id in 0..graph.len() {
         let (cell, digit) = graph.node(id);
         if !graph.present((cell, digit)) {
@@ -108,7 +110,7 @@ pub fn x_chain(v: &View, out: &mut Found) {
 pub fn xy_chain(v: &View, out: &mut Found, remote: bool) {
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
-    let mut best = HashMap::new();
+    let mut best = Best::new();
     for cell in 0..v.topo.cells {
         let pair = v.cands(cell);
         if v.board.digit(cell) != 0 || pair.count_ones() != 2 {
@@ -209,4 +211,33 @@ fn remote_pair(
         digits_text(pair)
     );
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two X-Chains of the same length over the same cells, removing different
+    /// candidates: the first one pushed must be the same whatever the insertion order.
+    #[test]
+    fn ties_are_broken_by_the_eliminations_not_by_insertion() {
+        let step = |cell: usize| {
+            let mut s = Step::new(Technique::XChain, Effect::Eliminate(vec![(cell, 5)]));
+            s.cells = vec![1, 2, 3, 4];
+            s.length = 4;
+            s.digits = 1 << 4;
+            s
+        };
+        let first = |order: [usize; 2]| {
+            let mut best = Best::new();
+            for cell in order {
+                keep(&mut best, step(cell));
+            }
+            let mut out = Found::new(false);
+            flush(best, &mut out);
+            out.steps[0].effect.clone()
+        };
+        assert_eq!(first([40, 30]), first([30, 40]));
+        assert_eq!(first([40, 30]), Effect::Eliminate(vec![(30, 5)]));
+    }
 }
