@@ -166,8 +166,8 @@ fn chain_steps(v: &View, graph: &Graph, path: &[usize]) -> Vec<Step> {
                     victims[0],
                 ));
             }
-            // Several: HoDoKu does not report a continuous loop's ends as an AIC.
             1 => {}
+            // Several: HoDoKu does not report a continuous loop's ends as an AIC.
             _ if closed => {}
             _ => {
                 let elims = victims.iter().map(|&c| (c, a.1)).collect();

@@ -30,9 +30,9 @@
 //! ... that the chain's length exceeds (`chains::length_penalty`); a nested chain's length
 //! counts its inner chains too. SE's length is its chain's candidates: an AIC or nice
 //! loop that removes a candidate seeing both of its ends counts that candidate twice
-//! (assumed at one end, refuted at the other), as an X-Chain does. A step that needs search is rated [`SEARCH_VALUE`]. Our
-//! techniques outside SE's set (Run Trim on the honeycomb) get the value of the SE step
-//! of the same kind. On other boards than 9x9 the same scale applies by analogy.
+//! (assumed at one end, refuted at the other), as an X-Chain does. A step that needs
+//! search is rated [`SEARCH_VALUE`]. Our techniques outside SE's set (Run Trim on the
+//! honeycomb) get the value of the SE step of the same kind. On other boards than 9x9 the same scale applies by analogy.
 
 use super::board::Board;
 use super::ladder::find;

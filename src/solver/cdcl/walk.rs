@@ -29,8 +29,8 @@
 //! Its cost is bounded by the caller's effort, in one of two units (`Cost`): visits
 //! (occurrence-list entries updated by flips, and the picked clauses' literals) for the
 //! random-formula phase, scans (what recounting the picked clauses' breaks would read,
-//! the first walker's unit) for the rephasing walk, whose effort was tuned in scans. A walk starts from the
-//! assignment it is given; it can hand back where it stopped, so that the next one goes
+//! the first walker's unit) for the rephasing walk, whose effort was tuned in scans. A
+//! walk starts from the assignment it is given; it can hand back where it stopped, so that the next one goes
 //! on from there (the walk phase of `random`). Restarting a walk from its best assignment
 //! every 10,000 or 100,000 flips (Luby-spaced, as YalSAT restarts) was tried and not kept:
 //! on the two 7-SAT instances it took 1.2-2.5x the flips.
@@ -396,7 +396,11 @@ pub fn walk(
             scores.clear();
             let mut total = 0.0;
             for &lit in lits {
-                walker.scans += formula.occurrences(!lit).len() as u64;
+                // Only the rephasing walk reads this; the random-formula phase's flips
+                // per second should not pay an occurrence-list lookup per literal.
+                if cost == Cost::Scans {
+                    walker.scans += formula.occurrences(!lit).len() as u64;
+                }
                 let breaks = walker.breaks[lit.var().index()] as usize;
                 let score = weights[breaks.min(max_break)];
                 total += score;
