@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Picks the hard suite from ../shared/bench/pool: the instances MiniSat does not solve in
-60 s of CPU time, at most 6 per family (see --per-family), each answer agreed and checked, and keeps the
-peers' runs as reference rows (`make bench-hard` runs satsolve and compares with them).
+60 s of CPU time, at most 10 per family (see --per-family), each answer agreed and
+checked, and keeps the peers' runs as reference rows (`make bench-hard` runs satsolve
+and compares with them).
 
 Candidates, per family, in a fixed order (nothing else in the pool qualifies: the
 medium suite's selection, scripts/medium/families.md, found every other family solved by
@@ -10,15 +11,19 @@ MiniSat in under 60 s, or, for uf250/uuf250, in under 11 s on every one of the 4
   - dimacs-g: the four graph-colouring instances g125.17, g125.18, g250.15, g250.29;
   - dimacs-hole: hole10;
   - sat09-3sat-sat, sat09-3sat-unknown, sat09-5sat-sat, sat09-7sat-sat (SAT Competition
-    2009, random, medium): one instance of each size in turn (360, 380, ... variables),
-    so that the picks span the sizes, in natural name order within a size.
+    2009, random, medium): one instance of each of 6 sizes evenly spread over the
+    family's (--spread; 3-SAT has 11 sizes, 360-560 variables) in turn, then the other
+    sizes, so that the picks span the sizes, in natural name order within a size. The
+    first run picked 6 a family with this order; 6 stays the default so that a longer
+    run goes on where it stopped.
 
 Steps, every run logged to OUT/runs.tsv as it ends (a run already logged is not repeated,
 so the same command resumes after an interruption):
   1. MiniSat with a CPU limit of 60 s: solved is not hard (the medium suite's log,
      scripts/medium/runs.tsv, already says so for some instances, and is read instead of
-     running them again); otherwise the instance is picked. A family stops after 6 picks
-     (--per-family) or 20 tries. The run is MiniSat's reference row: MiniSat is not run
+     running them again; its 60 s timeouts are copied as the reference row); otherwise
+     the instance is picked. A family stops after 10 picks (--per-family, --pick-limit)
+     or 20 tries. The run is MiniSat's reference row: MiniSat is not run
      to the suite's 300 s, which on this loaded 2-core machine would cost more than the
      other peers together (the first three par32 runs, made with 300 s, are kept), so
      its row counts an instance it might solve in 60-300 s as unsolved.
@@ -48,8 +53,21 @@ sat09-7sat-sat), the rest held out as not verified:
       --family-limit dimacs-g=2 --family-limit sat09-3sat-unknown=1 \
       --family-limit sat09-7sat-sat=3 --check-limit 300
 then splr's reference rows were added by the same command with --splr (the logged runs
-are not repeated). The 300 s suite needs this run again with --timeout 300 and no family
-limits, on a quieter machine.
+are not repeated). On 2026-12-02 (load 5-7) the run was extended to 10 picks a family
+where the pool has them: MiniSat on 12 more candidates (one 60 s timeout copied from the
+medium suite's log), then the peers and satsolve (main's build at 041a890, pinned) on
+every unverified pick but those of dimacs-g and sat09-3sat-unknown (on their three
+verified picks only CryptoMiniSat answered, once, so most would be held out at 180 s of
+CPU each) and the last 3 of sat09-7sat-sat, for which the budget ran out:
+  nice -n 5 python3 scripts/hard/pick.py --select-only --timeout 60 \
+      --pick-limit sat09-3sat-unknown=6
+  nice -n 5 python3 scripts/hard/pick.py --timeout 60 --family-limit dimacs-g=2 \
+      --family-limit sat09-3sat-unknown=1 --family-limit sat09-7sat-sat=7 \
+      --pick-limit sat09-3sat-unknown=6 --check-limit 300 --satsolve PINNED-SATSOLVE
+(the second was run without the 7-SAT limit and stopped after that family's 7th pick,
+which is the same). splr has no rows for the picks added then. A logged run is not
+repeated, so a 300 s suite needs the TIMEOUT rows dropped from runs.tsv and this run
+again with --timeout 300, on a quieter machine.
 """
 
 import argparse
@@ -114,7 +132,7 @@ def spread_by_size(names, count):
     return order
 
 
-def candidates(pool, per_family):
+def candidates(pool, spread):
     """(family, path relative to ../shared/bench) in working order."""
     dimacs = sorted((p.name for p in (pool / "satlib-dimacs").iterdir()), key=natural_key)
     rows = []
@@ -122,7 +140,7 @@ def candidates(pool, per_family):
         rows += [(family, f"pool/satlib-dimacs/{n}") for n in dimacs if re.match(pattern, n)]
     for folder in ("sat09-3sat-sat", "sat09-3sat-unknown", "sat09-5sat-sat", "sat09-7sat-sat"):
         names = [p.name for p in (pool / folder).iterdir() if p.name.endswith(".cnf.xz")]
-        rows += [(folder, f"pool/{folder}/{n}") for n in spread_by_size(names, per_family)]
+        rows += [(folder, f"pool/{folder}/{n}") for n in spread_by_size(names, spread)]
     return rows
 
 
@@ -172,12 +190,12 @@ class Picker:
             self.current = relative
         return target
 
-    def record(self, relative, family, step, status, cpu, wall, peak, solver, detail=""):
+    def record(self, relative, family, step, status, cpu, wall, peak, solver, detail="", date=None):
         if solver not in self.versions:
             self.versions[solver] = version_of(solver, self.args.satsolve)
         row = dict(instance=relative, family=family, step=step, status=status, cpu_s=f"{cpu:.2f}",
                    wall_s=f"{wall:.2f}", peak_kib=str(peak), version=self.versions[solver],
-                   date=datetime.date.today().isoformat(), detail=detail)
+                   date=date or datetime.date.today().isoformat(), detail=detail)
         self.log.append(row)
         print(f"{relative:68} {step:16} {status:8} {cpu:7.2f}s cpu {wall:7.2f}s wall {detail}",
               file=sys.stderr, flush=True)
@@ -215,6 +233,14 @@ class Picker:
             row = self.medium.get((relative, step))
             if row and row["status"] in ("SAT", "UNSAT") and float(row["cpu_s"]) < self.args.hard:
                 return "easy"
+        medium = self.medium.get((relative, "minisat-60"))
+        if (relative, "minisat") not in self.log and medium and medium["status"] == "TIMEOUT" \
+                and self.args.minisat_limit == 60:
+            # The medium suite's run had the same limit (same MiniSat, 2026-12-01): its
+            # timeout is copied as the reference row instead of a second minute of CPU.
+            self.record(relative, family, "minisat", "TIMEOUT", float(medium["cpu_s"]),
+                        float(medium["wall_s"]), 0, "minisat", "limit 60 s; the medium suite's run",
+                        date="2026-12-01")
         row = self.run(relative, family, "minisat", "minisat", limit=self.args.minisat_limit)
         solved = row["status"] in ("SAT", "UNSAT") and row["detail"] != "MODEL WRONG"
         return "easy" if solved and float(row["cpu_s"]) < self.args.hard else "pick"
@@ -222,9 +248,11 @@ class Picker:
     def picks(self, select):
         """The picks per family, running MiniSat where `select` allows."""
         chosen, tried = {}, {}
-        for family, relative in candidates(BENCH / "pool", self.args.per_family):
+        limits = dict(item.split("=") for item in self.args.pick_limit)
+        for family, relative in candidates(BENCH / "pool", self.args.spread):
             picks = chosen.setdefault(family, [])
-            if len(picks) >= self.args.per_family or tried.get(family, 0) >= self.args.max_tries:
+            wanted = min(self.args.per_family, int(limits.get(family, self.args.per_family)))
+            if len(picks) >= wanted or tried.get(family, 0) >= self.args.max_tries:
                 continue
             known = (relative, "minisat") in self.log or any(
                 (relative, s) in self.medium for s in ("minisat-2", "minisat-60"))
@@ -372,7 +400,7 @@ class Picker:
                  "|---|---|---|---|---|---|---|"]
         with open(self.out / "suite.tsv") as handle:
             in_suite = [r["instance"] for r in csv.DictReader(handle, delimiter="\t")]
-        all_candidates = candidates(BENCH / "pool", self.args.per_family)
+        all_candidates = candidates(BENCH / "pool", self.args.spread)
         for family in chosen:
             members = [r for f, r in all_candidates if f == family]
             run = [r for r in members if (r, "minisat") in self.log]
@@ -399,7 +427,12 @@ def main():
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent))
     parser.add_argument("--hard", type=float, default=60.0, help="MiniSat CPU seconds from which an instance is hard")
     parser.add_argument("--timeout", type=float, default=300.0, help="CPU seconds per run")
-    parser.add_argument("--per-family", type=int, default=6)
+    parser.add_argument("--per-family", type=int, default=10, help="picks per family at most")
+    parser.add_argument("--pick-limit", action="append", default=[], metavar="FAMILY=N",
+                        help="--per-family for one family (a run that stops a family short)")
+    parser.add_argument("--spread", type=int, default=6,
+                        help="how many sizes of a sat09 family the first candidates span "
+                             "(6, the first run's, keeps the order of the logged runs)")
     parser.add_argument("--verify-per-family", type=int, default=10,
                         help="run the peers and satsolve on only this many picks per family "
                              "(the rest are held out as not verified)")
