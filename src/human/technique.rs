@@ -1,6 +1,7 @@
 //! The techniques by name: HoDoKu's names and library codes (the codes of HoDoKu's
 //! regression library, `reglib-1.3.txt`), and the base value of each on Sudoku
-//! Explainer's difficulty scale (SE 1.2.1's rules; chains add a length penalty, see
+//! Explainer's difficulty scale (SE 1.2.1's rules, and Sukaku Explainer's for the
+//! techniques that fork adds below the forcing chains; chains add a length penalty, see
 //! `rating`).
 
 use std::fmt;
@@ -331,8 +332,9 @@ impl Technique {
             Technique::WXYZWing => 5.5,
             Technique::VWXYZWing => 6.2,
             Technique::UVWXYZWing => 6.6,
-            // SE has no finned fish, single-digit patterns or W-Wing: it finds them as
-            // forcing X-chains (6.6) or forcing chains (7.0) of their length.
+            // SE has no finned fish or W-Wing: it finds them as forcing X-chains (6.6)
+            // or forcing chains (7.0) of their length. (X-Chain: 6.6 only beyond 8
+            // strong links, see `xchains::strong_link_value`.)
             Technique::FinnedXWing
             | Technique::SashimiXWing
             | Technique::FinnedSwordfish
