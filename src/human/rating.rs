@@ -23,7 +23,7 @@
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |
-//! | 5.8-7.6 | Sukaku Explainer's 4 to 8 strong links | X-Chain of 4 to 8 strong links |
+//! | 5.8-6.8 | Sukaku Explainer's 4 to 6 strong links | X-Chain of 4 to 6 strong links (7 and 8: 7.0-7.6, among the chains) |
 //! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, longer X-Chains (6.6); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0, 6.5 for an X-cycle) |
 //! | 7.5+ | Nishio | Nishio |
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
@@ -183,7 +183,7 @@ const ORDER: &[(&[Technique], Take)] = &[
     (&[Technique::VWXYZWing], Take::All),
     (&[Technique::XChain], Take::Below(6.2)),
     (&[Technique::XChain], Take::Below(6.6)),
-    (&[Technique::XChain], Take::Below(7.8)),
+    (&[Technique::XChain], Take::Below(7.0)),
     (
         &[
             Technique::FinnedXWing,
