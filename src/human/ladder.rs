@@ -55,6 +55,9 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::XYWing => |v, o| wings::xy_wing(v, o, false),
         Technique::XYZWing => |v, o| wings::xy_wing(v, o, true),
         Technique::WWing => wings::w_wing,
+        Technique::WXYZWing => |v, o| wings::big_wing(v, o, 3),
+        Technique::VWXYZWing => |v, o| wings::big_wing(v, o, 4),
+        Technique::UVWXYZWing => |v, o| wings::big_wing(v, o, 5),
         Technique::UniquenessTest1 => {
             |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest1)
         }

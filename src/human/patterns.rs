@@ -18,6 +18,7 @@ use super::step::{capitalize, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{Found, View};
+use super::xchains::{grouped_strong_link_value, strong_link_value};
 use crate::layout::HouseKind;
 
 /// A strong link: the two places of a digit in a region that needs it.
@@ -138,7 +139,9 @@ pub fn two_links(v: &View, out: &mut Found, wanted: Technique) {
                         ];
                         step.digits = 1 << (digit - 1);
                         step.length = 3;
-                        step.difficulty = 6.6;
+                        if let Some(value) = strong_link_value(v, digit, &chain, false) {
+                            step.difficulty = value;
+                        }
                         step.text = format!(
                             "{digit} is in {} or {} (the only places in {}), and in {} or {} \
                              (the only places in {}); {} and {} see each other, so they are not \
@@ -247,7 +250,7 @@ pub fn empty_rectangle(v: &View, out: &mut Found, two: bool) {
                             step.groups = vec![region.group, v.topo.regions[link.region].group];
                             step.digits = 1 << (digit - 1);
                             step.length = 3;
-                            step.difficulty = 6.6;
+                            step.difficulty = grouped_strong_link_value(2).unwrap_or(4.2);
                             step.text = capitalize(&format!(
                                 "the places for {digit} in {} all lie on row {} or column {}. \
                                  {} or {} holds {digit} ({}). If {} did, {} could not, and {} would \

@@ -1,6 +1,7 @@
 //! The techniques by name: HoDoKu's names and library codes (the codes of HoDoKu's
 //! regression library, `reglib-1.3.txt`), and the base value of each on Sudoku
-//! Explainer's difficulty scale (SE 1.2.1's rules; chains add a length penalty, see
+//! Explainer's difficulty scale (SE 1.2.1's rules, and Sukaku Explainer's for the
+//! techniques that fork adds below the forcing chains; chains add a length penalty, see
 //! `rating`).
 
 use std::fmt;
@@ -39,6 +40,9 @@ pub enum Technique {
     XYWing,
     XYZWing,
     WWing,
+    WXYZWing,
+    VWXYZWing,
+    UVWXYZWing,
     UniquenessTest1,
     UniquenessTest2,
     UniquenessTest3,
@@ -62,7 +66,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in ladder order (simplest first).
-    pub const ALL: [Technique; 48] = [
+    pub const ALL: [Technique; 51] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -91,6 +95,9 @@ impl Technique {
         Technique::NakedQuadruple,
         Technique::Jellyfish,
         Technique::HiddenQuadruple,
+        Technique::WXYZWing,
+        Technique::VWXYZWing,
+        Technique::UVWXYZWing,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
@@ -146,6 +153,9 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
+            Technique::WXYZWing => "WXYZ-Wing",
+            Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::UVWXYZWing => "UVWXYZ-Wing",
             Technique::UniquenessTest1 => "Uniqueness Test 1",
             Technique::UniquenessTest2 => "Uniqueness Test 2",
             Technique::UniquenessTest3 => "Uniqueness Test 3",
@@ -200,6 +210,9 @@ impl Technique {
             Technique::XYWing => "xy-wing",
             Technique::XYZWing => "xyz-wing",
             Technique::WWing => "w-wing",
+            Technique::WXYZWing => "wxyz-wing",
+            Technique::VWXYZWing => "vwxyz-wing",
+            Technique::UVWXYZWing => "uvwxyz-wing",
             Technique::UniquenessTest1 => "uniqueness-1",
             Technique::UniquenessTest2 => "uniqueness-2",
             Technique::UniquenessTest3 => "uniqueness-3",
@@ -268,6 +281,9 @@ impl Technique {
             Technique::ForcingChainContradiction => "1301",
             Technique::CellForcingChain | Technique::RegionForcingChain => "1302",
             Technique::RunTrim
+            | Technique::WXYZWing
+            | Technique::VWXYZWing
+            | Technique::UVWXYZWing
             | Technique::Nishio
             | Technique::NestedForcingChain
             | Technique::NestedForcingChainPlus
@@ -299,6 +315,10 @@ impl Technique {
             Technique::LockedTriple | Technique::NakedTriple => 3.6,
             Technique::Swordfish => 3.8,
             Technique::HiddenTriple => 4.0,
+            // Sukaku Explainer's turbot fish (see `xchains::strong_link_value`).
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::TurbotFish | Technique::EmptyRectangle => 4.2,
             Technique::XYWing => 4.2,
             Technique::XYZWing => 4.4,
             Technique::UniquenessTest1 => 4.5,
@@ -308,13 +328,14 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuadruple => 5.4,
             Technique::BugPlusOne => 5.6,
-            // SE has no finned fish, single-digit patterns or W-Wing: it finds them as
-            // forcing X-chains (6.6) or forcing chains (7.0) of their length.
-            Technique::Skyscraper
-            | Technique::TwoStringKite
-            | Technique::TurbotFish
-            | Technique::EmptyRectangle
-            | Technique::FinnedXWing
+            // Sukaku Explainer's big wings (the lowest of each; see `wings::big_wing_value`).
+            Technique::WXYZWing => 5.5,
+            Technique::VWXYZWing => 6.2,
+            Technique::UVWXYZWing => 6.6,
+            // SE has no finned fish or W-Wing: it finds them as forcing X-chains (6.6)
+            // or forcing chains (7.0) of their length. (X-Chain: 6.6 only beyond 8
+            // strong links, see `xchains::strong_link_value`.)
+            Technique::FinnedXWing
             | Technique::SashimiXWing
             | Technique::FinnedSwordfish
             | Technique::SashimiSwordfish

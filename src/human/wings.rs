@@ -1,4 +1,5 @@
-//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+//! Wings: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's big wings (WXYZ-, VWXYZ-,
+//! UVWXYZ-Wing).
 //!
 //! - **XY-Wing**: a pivot with candidates {x, y} sees a pincer {x, z} and a pincer
 //!   {y, z}. Whatever the pivot holds, one pincer is z, so cells seeing both pincers
@@ -8,7 +9,10 @@
 //! - **W-Wing**: two cells {x, y} that do not see each other, and a strong link on x
 //!   whose ends see one cell each: one of the two cells is y (were both x, the strong
 //!   link would have no x), so cells seeing both lose y.
+//! - **WXYZ-, VWXYZ-, UVWXYZ-Wing** (Sukaku Explainer's names; HoDoKu finds them as
+//!   ALS-XZ): see [`big_wing`].
 
+use super::chains::length_penalty;
 use super::patterns::strong_links;
 use super::step::{capitalize, digits_text, Effect, Step};
 use super::technique::Technique;
@@ -142,7 +146,9 @@ pub fn w_wing(v: &View, out: &mut Found) {
                         step.groups = vec![v.topo.regions[link.region].group];
                         step.digits = mask;
                         step.length = 5;
-                        step.difficulty = 7.0;
+                        // SE's forcing chain of its 6 candidates, the removed one
+                        // counted at both ends (as `loops` counts an AIC's).
+                        step.difficulty = 7.0 + length_penalty(8);
                         step.text = capitalize(&format!(
                             "{} and {} both hold {x} or {y}. {x} is in {} or {} ({}), which see \
                              {} and {}: they cannot both be {x}, so one of them is {y}, and \
@@ -162,5 +168,275 @@ pub fn w_wing(v: &View, out: &mut Found) {
                 }
             }
         }
+    }
+}
+
+/// Sukaku Explainer's value of a big wing whose almost locked set has `cells` cells, the
+/// largest holding `widest` candidates: WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4 (a set
+/// of middle-sized cells rates a little higher than one of bivalue or full cells),
+/// UVWXYZ-Wing 6.6 (the values of its `WXYZWingHint`, `VWXYZWingHint` and
+/// `UVWXYZWingHint`, read to learn the scale).
+pub fn big_wing_value(cells: usize, widest: u32) -> f64 {
+    let middle = |digits: i32| {
+        let mid = (digits + 2) / 2;
+        0.1 * f64::from((digits - mid) - (mid - widest as i32).abs())
+    };
+    match cells {
+        3 => 5.5 + middle(4),
+        4 => 6.2 + middle(5),
+        _ => 6.6,
+    }
+}
+
+/// The technique of a big wing of `cells` cells besides its bivalue cell.
+fn big_wing_technique(cells: usize) -> Technique {
+    match cells {
+        3 => Technique::WXYZWing,
+        4 => Technique::VWXYZWing,
+        _ => Technique::UVWXYZWing,
+    }
+}
+
+/// The almost locked sets of `size` cells in region `r`: that many empty cells holding
+/// `size + 1` digits between them, each as (cells, their digits), cells ascending.
+fn almost_locked_sets(v: &View, r: usize, size: usize) -> Vec<(Vec<usize>, u64)> {
+    let empty: Vec<usize> = v.topo.regions[r]
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| v.board.digit(c) == 0 && v.cands(c).count_ones() >= 2)
+        .collect();
+    let mut found = Vec::new();
+    let mut pick = Vec::with_capacity(size);
+    grow(v, &empty, 0, 0, size, &mut pick, &mut found);
+    found
+}
+
+/// Extends `pick` (whose digits are `mask`) with cells of `empty` from `from` on, keeping
+/// the union within `size + 1` digits (it only grows, so a wider one is cut at once).
+fn grow(
+    v: &View,
+    empty: &[usize],
+    from: usize,
+    mask: u64,
+    size: usize,
+    pick: &mut Vec<usize>,
+    found: &mut Vec<(Vec<usize>, u64)>,
+) {
+    if pick.len() == size {
+        if mask.count_ones() as usize == size + 1 {
+            found.push((pick.clone(), mask));
+        }
+        return;
+    }
+    for i in from..empty.len() {
+        let union = mask | v.cands(empty[i]);
+        if union.count_ones() as usize > size + 1 {
+            continue;
+        }
+        pick.push(empty[i]);
+        grow(v, empty, i + 1, union, size, pick, found);
+        pick.pop();
+    }
+}
+
+/// Big wings (Sukaku Explainer's WXYZ-, VWXYZ- and UVWXYZ-Wing): an almost locked set
+/// of `size` cells (3, 4 or 5) of one house, holding `size + 1` digits, and a bivalue
+/// cell {x, z} outside it whose digits both occur in the set. When every x of the set
+/// sees the bivalue cell, x cannot be in both: if the bivalue cell is x, the set loses
+/// x and its cells lock the other digits, z among them; so z is in the bivalue cell or
+/// in the set, and cells seeing the bivalue cell and every z of the set lose z. This is
+/// HoDoKu's ALS-XZ with one set a single cell.
+pub fn big_wing(v: &View, out: &mut Found, size: usize) {
+    let technique = big_wing_technique(size);
+    let pairs: Vec<usize> = (0..v.topo.cells)
+        .filter(|&c| v.board.digit(c) == 0 && v.cands(c).count_ones() == 2)
+        .collect();
+    let mut seen_sets: Vec<Vec<usize>> = Vec::new();
+    for r in 0..v.topo.regions.len() {
+        for (set, mask) in almost_locked_sets(v, r, size) {
+            // A set inside two houses (a line within a box) is found once.
+            if seen_sets.contains(&set) {
+                continue;
+            }
+            seen_sets.push(set.clone());
+            let widest = set.iter().map(|&c| v.cands(c).count_ones()).max();
+            let value = big_wing_value(size, widest.unwrap_or(2));
+            let holding = |d: u8| -> Vec<usize> {
+                set.iter().copied().filter(|&c| v.board.has(c, d)).collect()
+            };
+            for &yz in &pairs {
+                let pair = v.cands(yz);
+                if pair & mask != pair || set.contains(&yz) {
+                    continue;
+                }
+                for x in digits(pair) {
+                    let z = (pair & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
+                    let xs = holding(x);
+                    if !xs.iter().all(|&c| v.topo.sees(c, yz)) {
+                        continue;
+                    }
+                    let mut z_cells = holding(z);
+                    z_cells.push(yz);
+                    let targets: Vec<(usize, u8)> = v.topo.peers[yz]
+                        .iter()
+                        .copied()
+                        .filter(|c| !set.contains(c) && v.board.has(*c, z))
+                        .filter(|&c| v.topo.sees_all(c, &z_cells))
+                        .map(|c| (c, z))
+                        .collect();
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(technique, Effect::Eliminate(targets));
+                    step.place = format!("on {z} with {}", v.cell(yz));
+                    let mut cells = set.clone();
+                    cells.push(yz);
+                    cells.sort_unstable();
+                    step.cells = cells;
+                    step.groups = vec![v.topo.regions[r].group];
+                    step.digits = mask;
+                    step.length = size + 1;
+                    step.difficulty = value;
+                    step.text = capitalize(&format!(
+                        "{} hold {} between them, one digit more than cells, and {} holds {x} \
+                         or {z}. Every {x} of the {} cells sees {}: were it {x}, they would \
+                         lose {x} and lock their other digits, {z} among them. So {z} is in \
+                         {} or in those cells, and cells seeing all of its places lose it.",
+                        v.cells_text(&set),
+                        digits_text(mask),
+                        v.cell(yz),
+                        size,
+                        v.cell(yz),
+                        v.cell(yz)
+                    ));
+                    if out.push(step) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::board::Board;
+    use crate::human::topology::Topology;
+    use crate::layout::Layout;
+
+    /// A board of `side`² cells, all empty with every candidate but those listed.
+    fn marked(side: usize, cells: &[(usize, u64)]) -> Board {
+        let all = (1u64 << side) - 1;
+        let mut marks = vec![all; side * side];
+        for &(cell, mask) in cells {
+            marks[cell] = mask;
+        }
+        Board::from_parts(side, vec![0; side * side], marks)
+    }
+
+    /// Digits as a mask.
+    fn mask(digits: &[u8]) -> u64 {
+        digits.iter().fold(0, |m, d| m | 1 << (d - 1))
+    }
+
+    /// The big wing of three cells in row 1 holding 1-4 and the bivalue cell r3c3 {1, 4}:
+    /// the 4 of the row cells is only in r1c3, which sees r3c3; so 1 is in r3c3 or in
+    /// r1c1 / r1c3, and the other cells of box 1 lose it. On 9x9 and on 16x16 (the same cells).
+    #[test]
+    fn a_wxyz_wing_removes_z_from_cells_seeing_all_of_it() {
+        for side in [9usize, 16] {
+            let layout = Layout::square(side).unwrap();
+            let topo = Topology::new(&layout);
+            let at = |r: usize, c: usize| (r - 1) * side + c - 1;
+            let board = marked(
+                side,
+                &[
+                    (at(1, 1), mask(&[1, 2])),
+                    (at(1, 2), mask(&[2, 3])),
+                    (at(1, 3), mask(&[1, 3, 4])),
+                    (at(3, 3), mask(&[1, 4])),
+                ],
+            );
+            let v = View::new(&layout, &topo, &board, true);
+            let mut found = Found::new(true);
+            big_wing(&v, &mut found, 3);
+            // Both digits of r3c3 are restricted (every 1 and every 4 of the set sees
+            // it), so there are two wings: z = 1 here, z = 4 (box 1 and column 3) too.
+            let removes =
+                |s: &Step, d: u8| matches!(&s.effect, Effect::Eliminate(l) if l[0].1 == d);
+            let cells = vec![at(1, 1), at(1, 2), at(1, 3), at(3, 3)];
+            assert!(found
+                .steps
+                .iter()
+                .any(|s| s.cells == cells && removes(s, 4)));
+            let step = found
+                .steps
+                .iter()
+                .find(|s| s.cells == cells && removes(s, 1))
+                .expect("the wing");
+            assert_eq!(step.technique, Technique::WXYZWing);
+            // The widest cell holds 3 of the 4 digits: the middle value.
+            assert!((step.difficulty - 5.6).abs() < 1e-9, "{}", step.difficulty);
+            let Effect::Eliminate(list) = &step.effect else {
+                panic!("{step:?}")
+            };
+            let box_side = (side as f64).sqrt() as usize;
+            let mut expected: Vec<(usize, u8)> = (1..=box_side)
+                .flat_map(|r| (1..=box_side).map(move |c| (r, c)))
+                .map(|(r, c)| at(r, c))
+                .filter(|c| ![at(1, 1), at(1, 2), at(1, 3), at(3, 3)].contains(c))
+                .map(|c| (c, 1))
+                .collect();
+            expected.sort_unstable();
+            let mut got = list.clone();
+            got.sort_unstable();
+            assert_eq!(got, expected);
+            // Four cells are not a set of three.
+            let mut four = Found::new(true);
+            big_wing(&v, &mut four, 4);
+            assert!(four
+                .steps
+                .iter()
+                .all(|s| s.technique == Technique::VWXYZWing));
+        }
+    }
+
+    /// No wing when an x of the set does not see the bivalue cell: the same set with
+    /// {1, 4} in r5c5, which sees none of it.
+    #[test]
+    fn an_unrestricted_x_makes_no_wing() {
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let board = marked(
+            9,
+            &[
+                (0, mask(&[1, 2])),
+                (1, mask(&[2, 3])),
+                (2, mask(&[1, 3, 4])),
+                (40, mask(&[1, 4])),
+            ],
+        );
+        let v = View::new(&layout, &topo, &board, true);
+        let mut found = Found::new(true);
+        big_wing(&v, &mut found, 3);
+        assert!(
+            found.steps.iter().all(|s| !s.cells.contains(&40)),
+            "{:?}",
+            found.steps
+        );
+    }
+
+    /// Sukaku Explainer's values by set size and widest cell.
+    #[test]
+    fn big_wing_values_follow_the_scale() {
+        assert_eq!(big_wing_value(3, 2), 5.5);
+        assert!((big_wing_value(3, 3) - 5.6).abs() < 1e-9);
+        assert_eq!(big_wing_value(3, 4), 5.5);
+        assert!((big_wing_value(4, 2) - 6.3).abs() < 1e-9);
+        assert!((big_wing_value(4, 3) - 6.4).abs() < 1e-9);
+        assert!((big_wing_value(4, 5) - 6.2).abs() < 1e-9);
+        assert_eq!(big_wing_value(5, 3), 6.6);
     }
 }

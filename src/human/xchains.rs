@@ -11,6 +11,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::layout::HouseKind;
+
 use super::chains::{is_lasso, length_penalty, notation, state, Graph, Links, Table};
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
@@ -24,14 +26,16 @@ const MAX_LINKS: u32 = 20;
 /// shown, the rater's path) does not depend on a per-process hash seed.
 type Best = BTreeMap<(Vec<(usize, u8)>, u64), Step>;
 
-/// Keeps the shortest step for each set of eliminations.
+/// Keeps the shortest step for each set of eliminations (of two as short, the easier).
 fn keep(best: &mut Best, step: Step) {
     let key = match &step.effect {
         Effect::Eliminate(list) => (list.clone(), step.digits),
         Effect::Place { .. } => return,
     };
     match best.get(&key) {
-        Some(old) if old.length <= step.length => {}
+        Some(old)
+            if old.length < step.length
+                || (old.length == step.length && old.difficulty <= step.difficulty) => {}
         _ => {
             best.insert(key, step);
         }
@@ -89,7 +93,8 @@ pub fn x_chain(v: &View, out: &mut Found) {
             let mut step = Step::new(Technique::XChain, Effect::Eliminate(elims));
             step.digits = 1 << (digit - 1);
             step.length = path.len() - 1;
-            step.difficulty = 6.6 + length_penalty(path.len() + 2);
+            step.difficulty = strong_link_value(v, digit, &cells, false)
+                .unwrap_or(6.6 + length_penalty(path.len() + 2));
             step.place = format!("on {digit}");
             let mut sorted = cells.clone();
             sorted.sort_unstable();
@@ -104,6 +109,112 @@ pub fn x_chain(v: &View, out: &mut Found) {
         }
     }
     flush(best, out);
+}
+
+/// Sukaku Explainer's values of single-digit chains by their number of strong links,
+/// from 2 to 8: the "Skyscraper" / "n Strong Links" family of its `StrongLinks` rule
+/// (the turbot fish and their longer kin, each strong link a house holding the digit
+/// twice), which it tries before any forcing chain.
+const STRONG_LINK_BASE: [f64; 7] = [4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
+
+/// What a strong link's house counts as in [`strong_link_value`]: a line of one
+/// direction (rows, columns, each diagonal or honeycomb direction apart), or a box
+/// (boxes, jigsaw regions, extra houses).
+fn link_kind(kind: HouseKind) -> u8 {
+    match kind {
+        HouseKind::Row => 1,
+        HouseKind::Column => 2,
+        HouseKind::Diagonal => 3,
+        HouseKind::Rising => 4,
+        HouseKind::Falling => 5,
+        _ => 0,
+    }
+}
+
+/// Sukaku Explainer's value of a single-digit chain of `links` strong links one of which
+/// is grouped (an Empty Rectangle's box), `None` beyond 8: 0.3 above the plain chain,
+/// but its Empty Rectangle (two links) rates as a Turbot Fish.
+pub fn grouped_strong_link_value(links: usize) -> Option<f64> {
+    let extra = if links == 2 { 0.2 } else { 0.3 };
+    Some(STRONG_LINK_BASE.get(links.checked_sub(2)?)? + extra)
+}
+
+/// Sukaku Explainer's value of the single-digit chain `cells` (in order, strong links
+/// between cells 0-1, 2-3, ...; weak ones between them), `None` beyond its 8 strong
+/// links. The base grows with the number of strong links; a little is added when the
+/// strong links are not all lines of one direction (a box among them, or lines of two
+/// directions; the amounts differ by size, below), and `grouped` (a box standing for one
+/// end of a link, as in an Empty Rectangle) adds 0.3 instead. A pair of cells sharing
+/// two houses counts as whichever house rates lowest.
+pub fn strong_link_value(v: &View, digit: u8, cells: &[usize], grouped: bool) -> Option<f64> {
+    let links = cells.len() / 2;
+    if grouped {
+        return grouped_strong_link_value(links);
+    }
+    let base = *STRONG_LINK_BASE.get(links.checked_sub(2)?)?;
+    // The houses each strong link may be read in: those holding both ends, where the
+    // digit has no third place.
+    let options: Vec<Vec<u8>> = cells
+        .chunks_exact(2)
+        .map(|pair| {
+            let mut kinds: Vec<u8> = v
+                .topo
+                .common_regions(pair[0], pair[1])
+                .filter(|&r| {
+                    v.need[r] >> (digit - 1) & 1 == 1 && v.positions(r, digit).count_ones() == 2
+                })
+                .map(|r| link_kind(v.topo.regions[r].kind))
+                .collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            kinds
+        })
+        .collect();
+    if options.iter().any(|o| o.is_empty()) {
+        return None;
+    }
+    // Every reading (at most 3^8), the cheapest wins.
+    let mut best = 0.2f64;
+    let mut pick = vec![0usize; options.len()];
+    loop {
+        let mut boxed = false;
+        let mut lines = 0u8;
+        for (o, &i) in options.iter().zip(&pick) {
+            match o[i] {
+                0 => boxed = true,
+                k => lines |= 1 << k,
+            }
+        }
+        let mixed = lines.count_ones() > 1;
+        let extra = match (links, boxed, mixed) {
+            // Its turbot fish: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2.
+            (2, true, _) => 0.2,
+            (2, false, true) => 0.1,
+            // Its three strong links: 3 Skyscrapers 5.4, 3-Turbot Fish 5.5 (a box and
+            // lines of one direction), 3-String Kite 5.6 (lines of both directions).
+            (3, _, true) => 0.2,
+            (3, true, false) => 0.1,
+            // Longer ones: 0.1 for a box or for mixed lines, 0.2 for both.
+            (_, true, true) => 0.2,
+            (_, true, false) | (_, false, true) => 0.1,
+            (_, false, false) => 0.0,
+        };
+        best = best.min(extra);
+        // Next reading.
+        let mut j = 0;
+        while j < pick.len() {
+            pick[j] += 1;
+            if pick[j] < options[j].len() {
+                break;
+            }
+            pick[j] = 0;
+            j += 1;
+        }
+        if j == pick.len() {
+            break;
+        }
+    }
+    Some(base + best)
 }
 
 /// XY-Chains (`remote` false) or Remote Pairs (`remote` true).
@@ -216,6 +327,52 @@ fn remote_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::human::board::Board;
+    use crate::human::topology::Topology;
+    use crate::layout::Layout;
+
+    /// An empty 9x9 board whose digit 5 is a candidate only in `cells` (r, c from 1).
+    fn fives(cells: &[(usize, usize)]) -> Board {
+        let mut marks = vec![0b1_1110_1111u64; 81];
+        for &(r, c) in cells {
+            marks[(r - 1) * 9 + c - 1] |= 1 << 4;
+        }
+        Board::from_parts(9, vec![0; 81], marks)
+    }
+
+    /// Sukaku Explainer's scale: a chain's strong links by count and by house.
+    #[test]
+    fn strong_link_chains_are_rated_by_their_links_and_houses() {
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let at = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        // A hexagon of columns 1, 5, 9 and rows 1, 5, 9: each column and row holds
+        // 5 twice.
+        let board = fives(&[(1, 1), (9, 1), (9, 5), (5, 5), (5, 9), (1, 9)]);
+        let v = View::new(&layout, &topo, &board, true);
+        let value = |cells: &[usize]| strong_link_value(&v, 5, cells, false);
+        // Two strong links in columns: a Skyscraper.
+        assert_eq!(value(&[at(1, 1), at(9, 1), at(9, 5), at(5, 5)]), Some(4.0));
+        // Three, all columns: 3 Skyscrapers; a row link in between changes nothing as
+        // long as the strong links keep one direction.
+        let three = [at(1, 1), at(9, 1), at(9, 5), at(5, 5), at(5, 9), at(1, 9)];
+        assert_eq!(value(&three), Some(5.4));
+        assert_eq!(value(&three[..5]), Some(4.0)); // an odd count drops the last cell
+                                                   // Two cells with 5 three times in their column are no strong link.
+        let board = fives(&[(1, 1), (9, 1), (4, 1), (9, 5), (5, 5)]);
+        let v = View::new(&layout, &topo, &board, true);
+        let value = strong_link_value(&v, 5, &[at(1, 1), at(9, 1), at(9, 5), at(5, 5)], false);
+        assert_eq!(value, None);
+        // A column and a row meeting in box 7: a 2-String Kite, 0.1 more.
+        let board = fives(&[(1, 1), (9, 1), (8, 2), (8, 9)]);
+        let v = View::new(&layout, &topo, &board, true);
+        let kite = strong_link_value(&v, 5, &[at(1, 1), at(9, 1), at(8, 2), at(8, 9)], false);
+        assert_eq!(kite, Some(4.1));
+        // Grouped (an Empty Rectangle) and beyond the scale.
+        assert_eq!(grouped_strong_link_value(2), Some(4.2));
+        assert_eq!(grouped_strong_link_value(3), Some(5.4 + 0.3));
+        assert_eq!(grouped_strong_link_value(9), None);
+    }
 
     /// Two X-Chains of the same length over the same cells, removing different
     /// candidates: the first one pushed must be the same whatever the insertion order.
