@@ -188,6 +188,21 @@ fn line_support_keeps_exactly_the_digits_of_some_filling() {
 }
 
 #[test]
+fn line_support_sees_a_pair_inside_the_line() {
+    // The example of docs/techniques.md (run rule 6): a 5-cell line with 4 and 5 placed,
+    // empty cells {3,6}, {3,6}, {2,3,6,7}. Runs 2-6 and 3-7 both fill, and every digit
+    // left lies in one of them; the pair takes 3 and 6 in every filling.
+    let mask = |ds: &[usize]| ds.iter().fold(0, |m, &d| m | digit_bit(d));
+    let empty = [mask(&[3, 6]), mask(&[3, 6]), mask(&[2, 3, 6, 7])];
+    let placed = mask(&[4, 5]);
+    let mut support = [0u64; 3];
+    let starts = line_support(9, &empty, placed, &mut support);
+    assert_eq!(starts, mask(&[2, 3]));
+    assert_eq!(empty[2] & !runs_union(starts, 5), 0);
+    assert_eq!(support, [mask(&[3, 6]), mask(&[3, 6]), mask(&[2, 7])]);
+}
+
+#[test]
 fn segments_split_at_gaps_and_missing_ends() {
     assert_eq!(segments(all_digits(9), 9), vec![(1, 9)]);
     assert_eq!(segments(0, 9), vec![]);
