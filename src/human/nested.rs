@@ -76,8 +76,8 @@ fn first_ends(v: &View, fill: bool) -> Vec<Option<Board>> {
 /// line fills in every propagation, outer and inner ([`Propagation::fill`]): a run
 /// line then also loses the digits of its runs that no filling of its cells allows.
 /// That finds contradictions on 6 of the 7 boards where the tutor's walks of the hard
-/// Hanidoku set's first 100 fell back to search (over 20 such walks, 21 search steps
-/// became 15), but on every step it made those walks four times dearer: only as the
+/// Hanidoku set's first 100 fell back to search (over 31 such walks, 32 search steps
+/// became 22), but on every step it made those walks four times dearer: only as the
 /// last resort before search (docs/experiments.md).
 pub fn nested(v: &View, out: &mut Found, level: u8) {
     let runs = v.topo.regions.iter().any(|r| r.rule == Rule::Run);
