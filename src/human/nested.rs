@@ -56,12 +56,12 @@ fn first_touch(v: &View) -> Vec<u64> {
 /// ends on the finder's board; `None` where it breaks a rule there (or the cell is
 /// filled). Every outer propagation only narrows that board, so its nested rounds can
 /// start each test from here (`quick::narrow_and_propagate`).
-fn first_ends(v: &View) -> Vec<Option<Board>> {
+fn first_ends(v: &View, fill: bool) -> Vec<Option<Board>> {
     let mut ends = vec![None; v.topo.cells * v.topo.size];
     for cell in (0..v.topo.cells).filter(|&c| v.board.digit(c) == 0) {
         for digit in digits(v.cands(cell)) {
             let mut end = v.board.clone();
-            if quick::place_and_propagate(v.topo, &mut end, cell, digit) {
+            if quick::place_and_propagate(v.topo, &mut end, cell, digit, fill) {
                 ends[cell * v.topo.size + digit as usize - 1] = Some(end);
             }
         }
@@ -71,7 +71,24 @@ fn first_ends(v: &View) -> Vec<Option<Board>> {
 
 /// The finder of [`Technique::NestedForcingChain`] (level 1) and
 /// [`Technique::NestedForcingChainPlus`] (level 2).
+///
+/// On boards with run lines, where level 1 finds no contradiction it looks again with
+/// line fills in every propagation, outer and inner ([`Propagation::fill`]): a run
+/// line then also loses the digits of its runs that no filling of its cells allows.
+/// That finds contradictions on 6 of the 7 boards where the tutor's walks of the hard
+/// Hanidoku set's first 100 fell back to search (over 31 such walks, 32 search steps
+/// became 22), but on every step it made those walks four times dearer: only as the
+/// last resort before search (docs/experiments.md).
 pub fn nested(v: &View, out: &mut Found, level: u8) {
+    let runs = v.topo.regions.iter().any(|r| r.rule == Rule::Run);
+    if !nested_pass(v, out, level, false) && runs && level == 1 {
+        nested_pass(v, out, level, true);
+    }
+}
+
+/// One search of [`nested`], with line fills (`fill`) or without; true when it found a
+/// step.
+fn nested_pass(v: &View, out: &mut Found, level: u8, fill: bool) -> bool {
     let names = |c: usize| v.cell(c);
     let mut order: Vec<(u32, usize, u8)> = (0..v.topo.cells)
         .filter(|&c| v.board.digit(c) == 0)
@@ -87,10 +104,10 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
     // honeycomb it costs seconds a step, and on the boards of the hard set where level 1
     // finds nothing it found nothing either. Off there.
     if runs && level >= 2 {
-        return;
+        return false;
     }
     let (touch, ends) = if runs {
-        (Vec::new(), first_ends(v))
+        (Vec::new(), first_ends(v, fill))
     } else {
         (first_touch(v), Vec::new())
     };
@@ -113,6 +130,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             prop.nested = level;
             prop.touch.clone_from(&touch);
             prop.ends.clone_from(&ends);
+            prop.fill = fill;
             let Err(contra) = prop.assume(cell, digit, on) else {
                 continue;
             };
@@ -142,7 +160,7 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             if !out.all {
                 // The first contradiction is the answer: no shortest-over-all search.
                 if out.push(step) {
-                    return;
+                    return true;
                 }
                 continue;
             }
@@ -152,12 +170,14 @@ pub fn nested(v: &View, out: &mut Found, level: u8) {
             break;
         }
     }
+    let found = !steps.is_empty();
     steps.sort_by_key(|s| s.length);
     for step in steps {
         if out.push(step) {
-            return;
+            return true;
         }
     }
+    found
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! A fact is a candidate turned on (placed) or off (removed). Placing a digit removes
 //! the cell's other candidates and the digit from its peers; a removal can leave a cell
 //! one candidate (naked single), a house or run line one place for a digit it needs
-//! (hidden single), or a run line fewer possible runs (its digits outside every run go).
+//! (hidden single), or a run line fewer possible runs (its digits outside every run go;
+//! with `fill`, so does a digit no filling of the line gives a cell: the line's rule
+//! applied in full, `layout::runs::line_support`).
 //! Each fact keeps the facts it came from, so the argument for any conclusion, and its
 //! length, can be read back. A contradiction is a cell without candidates, a needed digit
 //! without a place, or a line without a possible run.
@@ -15,7 +17,7 @@
 use super::board::Board;
 use super::topology::{Rule, Topology};
 use super::view::digits;
-use crate::layout::runs::{matching_runs, LineDigits};
+use crate::layout::runs::{line_support, matching_runs, LineDigits};
 
 mod nested;
 mod plus;
@@ -49,6 +51,11 @@ pub enum Why {
     HiddenSingle(usize),
     /// A run line's digits outside every run it can still hold (region index).
     RunTrim(usize),
+    /// A digit of a run the line can hold that no filling of the line gives the cell:
+    /// with it there, the line's other empty cells cannot take the rest of any run one
+    /// digit each (region index). The line's own rule to the end, which also covers
+    /// naked and hidden subsets inside the line.
+    LineFill(usize),
     /// Locked candidates: a digit's places in a house all lie in another (the house).
     Locked(usize),
     /// A naked or hidden pair in a house (the house).
@@ -102,6 +109,11 @@ pub struct Propagation<'a> {
     /// or an earlier round), for `quick::narrow_and_propagate`; empty (or `None`): test
     /// from the board. Set on the honeycomb, where a fresh test costs a matching per line.
     pub ends: Vec<Option<Board>>,
+    /// Line fills on: a run line also loses the digits of its runs that no filling of
+    /// the line gives a cell ([`Why::LineFill`]). Off except in the last resort of
+    /// nested chains on the honeycomb (`nested`): there it finds contradictions the
+    /// run trims miss, at several times the cost.
+    pub fill: bool,
     /// Facts before this index were seen by the last nested round.
     nested_mark: usize,
     names: &'a dyn Fn(usize) -> String,
@@ -133,6 +145,7 @@ impl<'a> Propagation<'a> {
             nested: 0,
             touch: Vec::new(),
             ends: Vec::new(),
+            fill: false,
             nested_mark: 0,
             names,
         }
@@ -380,6 +393,7 @@ impl<'a> Propagation<'a> {
                     }
                 }
             }
+            let mut support = [0u64; 64];
             let (need, trim) = match region.rule {
                 Rule::Full => (crate::layout::runs::all_digits(self.topo.size) & !placed, 0),
                 Rule::Partial => (0, 0),
@@ -390,7 +404,11 @@ impl<'a> Propagation<'a> {
                         .filter(|&&c| self.board.digit(c) == 0)
                         .map(|&c| self.board.candidates(c))
                         .collect();
-                    let starts = matching_runs(self.topo.size, &empty, placed);
+                    let starts = if self.fill {
+                        line_support(self.topo.size, &empty, placed, &mut support)
+                    } else {
+                        matching_runs(self.topo.size, &empty, placed)
+                    };
                     let facts = LineDigits::from_runs(starts, region.cells.len());
                     if facts.is_empty() {
                         return Err(Contradiction {
@@ -401,14 +419,35 @@ impl<'a> Propagation<'a> {
                     (facts.required & !placed, available & !facts.possible)
                 }
             };
-            if trim != 0 {
-                let parents = self.line_facts(r);
+            // Digits outside every run go as run trims; digits of a run that no filling
+            // of the line gives the cell (`line_support`) go as line fills.
+            let mut fill = false;
+            if self.fill && region.rule == Rule::Run {
+                let mut i = 0;
                 for &c in &region.cells {
                     if self.board.digit(c) == 0 {
-                        for d in digits(self.board.candidates(c) & trim) {
-                            self.add(c, d, false, Why::RunTrim(r), &parents)?;
+                        fill |= self.board.candidates(c) & !trim & !support[i] != 0;
+                        i += 1;
+                    }
+                }
+            }
+            if trim != 0 || fill {
+                let parents = self.line_facts(r);
+                let mut i = 0;
+                for &c in &region.cells {
+                    if self.board.digit(c) != 0 {
+                        continue;
+                    }
+                    let cands = self.board.candidates(c);
+                    for d in digits(cands & trim) {
+                        self.add(c, d, false, Why::RunTrim(r), &parents)?;
+                    }
+                    if fill {
+                        for d in digits(cands & !trim & !support[i]) {
+                            self.add(c, d, false, Why::LineFill(r), &parents)?;
                         }
                     }
+                    i += 1;
                 }
             }
             let check = if region.rule == Rule::Run {
@@ -520,6 +559,10 @@ impl<'a> Propagation<'a> {
                 Why::RunTrim(r) if !fact.on && cone.len() <= 12 => {
                     parts.push(format!("{what} (runs of {})", self.topo.regions[r].name()))
                 }
+                Why::LineFill(r) if !fact.on && cone.len() <= 12 => parts.push(format!(
+                    "{what} (no filling of {} with it)",
+                    self.topo.regions[r].name()
+                )),
                 Why::Locked(r) if cone.len() <= 16 => parts.push(format!(
                     "{what} (locked candidates in {})",
                     self.topo.regions[r].name()

@@ -1,5 +1,8 @@
 //! Singles and run trims to a fixpoint without reasons, driven by work lists: after a
-//! placement only the cells and regions it changed are looked at again. The test inside
+//! placement only the cells and regions it changed are looked at again. With line fills
+//! on (the last resort of nested chains on the honeycomb), a run line is trimmed to the
+//! digits each cell takes in some filling of the line (`layout::runs::line_support`),
+//! as `propagation` does with reasons. The test inside
 //! nested forcing chains (thousands of placements a step), where the full rescans of
 //! `search::propagate` cost most of the time on the honeycomb (its run lines need a
 //! matching per check).
@@ -7,13 +10,16 @@
 use super::board::Board;
 use super::topology::{Rule, Topology};
 use super::view::digits;
-use crate::layout::runs::{all_digits, matching_runs, LineDigits};
+use crate::layout::runs::{all_digits, line_support, matching_runs, LineDigits};
 
 /// Cells and regions to look at again.
 struct Work {
     cells: Vec<usize>,
     regions: Vec<usize>,
     queued: Vec<bool>,
+    /// Line fills on: a run line keeps only the digits each cell takes in some filling
+    /// of the line (`layout::runs::line_support`), not just the digits of its runs.
+    fill: bool,
 }
 
 impl Work {
@@ -41,13 +47,22 @@ impl Work {
 /// Places `digit` in `cell` and applies singles (naked, hidden on what a house or line
 /// needs) and run trims until nothing changes; false on a contradiction (a cell without
 /// candidates, a needed digit without a place, a repeat, a line without a possible run).
-/// The board must be at that fixpoint already (as a propagation leaves it): only what the
-/// placement changes is looked at again.
-pub fn place_and_propagate(topo: &Topology, board: &mut Board, cell: usize, digit: u8) -> bool {
-    assume_and_propagate(topo, board, cell, digit, true)
+/// With `fill`, line fills too. The board must be at that fixpoint already (as a
+/// propagation leaves it): only what the placement changes is looked at again.
+pub fn place_and_propagate(
+    topo: &Topology,
+    board: &mut Board,
+    cell: usize,
+    digit: u8,
+    fill: bool,
+) -> bool {
+    let mut work = Work::new(topo, fill);
+    work.place(topo, board, cell, digit);
+    settle(topo, board, &mut work)
 }
 
-/// [`place_and_propagate`] for `digit` in `cell` placed (`on`) or removed.
+/// [`place_and_propagate`] (without line fills) for `digit` in `cell` placed (`on`) or
+/// removed.
 pub fn assume_and_propagate(
     topo: &Topology,
     board: &mut Board,
@@ -55,7 +70,7 @@ pub fn assume_and_propagate(
     digit: u8,
     on: bool,
 ) -> bool {
-    let mut work = Work::new(topo);
+    let mut work = Work::new(topo, false);
     if on {
         work.place(topo, board, cell, digit);
     } else {
@@ -73,8 +88,9 @@ pub fn assume_and_propagate(
 /// cells `board` narrowed since are looked at again. The nested rounds test the same
 /// candidates on a board that narrows a little each round; on the honeycomb, where a
 /// line check is a matching, this is most of their cost.
-pub fn narrow_and_propagate(topo: &Topology, end: &mut Board, board: &Board) -> bool {
-    let mut work = Work::new(topo);
+/// With `fill`, line fills apply too (`end` must then come from a test with them).
+pub fn narrow_and_propagate(topo: &Topology, end: &mut Board, board: &Board, fill: bool) -> bool {
+    let mut work = Work::new(topo, fill);
     for cell in 0..topo.cells {
         let (now, then) = (board.digit(cell), end.digit(cell));
         if now != 0 {
@@ -103,11 +119,12 @@ pub fn narrow_and_propagate(topo: &Topology, end: &mut Board, board: &Board) -> 
 }
 
 impl Work {
-    fn new(topo: &Topology) -> Work {
+    fn new(topo: &Topology, fill: bool) -> Work {
         Work {
             cells: Vec::new(),
             regions: Vec::new(),
             queued: vec![false; topo.regions.len()],
+            fill,
         }
     }
 }
@@ -116,6 +133,7 @@ impl Work {
 fn settle(topo: &Topology, board: &mut Board, work: &mut Work) -> bool {
     let all = all_digits(topo.size);
     let mut empty = Vec::new();
+    let mut support = [0u64; 64];
     loop {
         while let Some(cell) = work.cells.pop() {
             if board.digit(cell) != 0 {
@@ -158,14 +176,27 @@ fn settle(topo: &Topology, board: &mut Board, work: &mut Work) -> bool {
                         .filter(|&&c| board.digit(c) == 0)
                         .map(|&c| board.candidates(c)),
                 );
-                let starts = matching_runs(topo.size, &empty, placed);
+                let starts = if work.fill {
+                    line_support(topo.size, &empty, placed, &mut support)
+                } else {
+                    matching_runs(topo.size, &empty, placed)
+                };
                 let facts = LineDigits::from_runs(starts, region.cells.len());
                 if facts.is_empty() {
                     return false;
                 }
+                if !work.fill {
+                    support[..empty.len()].fill(facts.possible);
+                }
+                // `support` follows the line's empty cells in order (as `empty` does).
+                let mut i = 0;
                 for &c in &region.cells {
-                    let gone = board.candidates(c) & !facts.possible;
-                    if board.digit(c) == 0 && gone != 0 {
+                    if board.digit(c) != 0 {
+                        continue;
+                    }
+                    let gone = board.candidates(c) & !support[i];
+                    i += 1;
+                    if gone != 0 {
                         for d in digits(gone) {
                             board.eliminate(c, d);
                         }

@@ -212,23 +212,89 @@ pub fn matching_runs(size: usize, empty: &[u64], placed: u64) -> u64 {
     starts
 }
 
+/// [`matching_runs`], and per empty cell (`support`, as long as `empty`) the digits it
+/// takes in some filling of the line: some possible run whose missing digits the empty
+/// cells take one each with that digit in that cell. The line's own rule to the end
+/// (arc consistency): it also removes what a naked or hidden subset inside the line
+/// does. An edge outside one perfect matching lies in another exactly when it closes an
+/// alternating cycle (Berge), found here by the reachability between the line's cells.
+pub fn line_support(size: usize, empty: &[u64], placed: u64, support: &mut [u64]) -> u64 {
+    let n = empty.len();
+    let len = n + placed.count_ones() as usize;
+    let available = empty.iter().fold(0, |mask, &cell| mask | cell);
+    let mut starts = possible_runs(len, size, placed, available);
+    support[..n].fill(0);
+    let mut rest = starts;
+    while rest != 0 {
+        let start = rest.trailing_zeros() as usize + 1;
+        rest &= rest - 1;
+        let missing = run_mask(start, len) & !placed;
+        let Some(owner) = matching(empty, missing) else {
+            starts &= !digit_bit(start);
+            continue;
+        };
+        let mut mate = [0u64; 64];
+        for (bit, &cell) in owner.iter().enumerate() {
+            if cell != NO_CELL {
+                mate[cell as usize] = 1 << bit;
+            }
+        }
+        // reach[c]: the cells an alternating path from cell c reaches (c gives up its
+        // digit for another of its candidates, whose holder gives up its own, ...).
+        let mut reach = [0u64; 64];
+        for c in 0..n {
+            let mut other = empty[c] & missing & !mate[c];
+            while other != 0 {
+                let bit = other.trailing_zeros() as usize;
+                other &= other - 1;
+                reach[c] |= 1 << owner[bit];
+            }
+        }
+        for k in 0..n {
+            for c in 0..n {
+                if reach[c] >> k & 1 == 1 {
+                    reach[c] |= reach[k];
+                }
+            }
+        }
+        for c in 0..n {
+            support[c] |= mate[c];
+            let mut other = empty[c] & missing & !mate[c];
+            while other != 0 {
+                let bit = other.trailing_zeros() as usize;
+                other &= other - 1;
+                if reach[owner[bit] as usize] >> c & 1 == 1 {
+                    support[c] |= 1 << bit;
+                }
+            }
+        }
+    }
+    starts
+}
+
 /// True when each cell (candidate masks `cells`) can take its own digit of `digits`,
-/// every digit used once; `digits` has as many digits as there are cells. Augmenting
-/// paths (Kuhn's algorithm): at most 64 cells, so plain recursion is fine.
+/// every digit used once; `digits` has as many digits as there are cells.
 fn perfect_matching(cells: &[u64], digits: u64) -> bool {
+    matching(cells, digits).is_some()
+}
+
+/// A perfect matching of `cells` to `digits` (see [`perfect_matching`]): per digit bit,
+/// the cell taking it (`NO_CELL` outside `digits`). Augmenting paths (Kuhn's
+/// algorithm): at most 64 cells, so plain recursion is fine.
+fn matching(cells: &[u64], digits: u64) -> Option<[u8; 64]> {
     if digits.count_ones() as usize != cells.len() {
-        return false;
+        return None;
     }
     // Quick answers first: a cell with no digit of the run, or a digit no cell takes.
     let mut union = 0;
     for &cell in cells {
         if cell & digits == 0 {
-            return false;
+            return None;
         }
         union |= cell;
     }
     if union & digits != digits {
-        return false;
+        return None;
     }
     // Greedy: each cell takes its lowest free digit; the cells left without one are
     // then matched by augmenting paths from that start (on run lines the greedy start
@@ -252,10 +318,10 @@ fn perfect_matching(cells: &[u64], digits: u64) -> bool {
         left &= left - 1;
         let mut seen = 0u64;
         if !augment(cell, cells, digits, &mut owner, &mut seen) {
-            return false;
+            return None;
         }
     }
-    true
+    Some(owner)
 }
 
 /// No cell owns the digit (a line has at most 64 cells).

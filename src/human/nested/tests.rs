@@ -53,3 +53,40 @@ fn a_hard_hanidoku_is_walked_with_nested_chains_and_no_search() {
     assert!(!used.contains(&Technique::Search), "{used:?}");
     assert!(used.contains(&Technique::NestedForcingChain), "{used:?}");
 }
+
+/// A board of the hard course Hanidoku (`../shared/puzzles/hanidoku/1050_hard_hanidoku.txt`,
+/// puzzle 84 of the file, 1-based) where the tutor's walk used to fall back to search:
+/// its digits, candidates (bit d-1 for digit d) and solution.
+const NEEDS_LINE_FILLS: [&str; 3] = [
+    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,6,0,7,0,0,5,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4,0,2,0,0,0,0,0,0",
+    "476,494,446,254,510,478,509,431,511,511,486,406,511,445,495,495,487,252,478,439,431,493,463,455,511,120,0,399,0,399,397,0,399,13,398,478,447,423,495,485,463,125,254,414,511,439,487,493,109,254,84,117,0,117,0,100,478,486,438,124,508",
+    "5,4,8,7,6,4,8,6,5,3,7,3,5,9,8,7,6,4,7,6,3,4,9,2,8,5,6,9,7,2,1,5,3,4,8,7,4,1,8,3,2,6,5,5,6,2,1,7,3,4,3,5,4,6,2,7,4,8,5,7,6",
+];
+
+/// On that board no nested chain finds a contradiction by run trims; with line fills in
+/// every propagation (the finder's last resort on the honeycomb) one does, and it agrees
+/// with the solution.
+#[test]
+fn line_fills_find_a_nested_chain_where_run_trims_do_not() {
+    let parse = |text: &str| -> Vec<u64> { text.split(',').map(|x| x.parse().unwrap()).collect() };
+    let [digits, cands, answer] = NEEDS_LINE_FILLS.map(parse);
+    let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
+    let answer: Vec<u8> = answer.into_iter().map(|d| d as u8).collect();
+    let layout = Layout::hanidoku();
+    let topo = Topology::new(&layout);
+    let board = Board::from_parts(9, digits, cands);
+    let mut view = View::new(&layout, &topo, &board, true);
+    view.solution = Some(&answer);
+
+    let mut plain = Found::new(false);
+    assert!(!nested_pass(&view, &mut plain, 1, false));
+    assert!(plain.steps.is_empty(), "{:?}", plain.steps);
+
+    let mut found = Found::new(false);
+    nested(&view, &mut found, 1);
+    assert_eq!(found.steps.len(), 1);
+    let step = &found.steps[0];
+    assert_eq!(step.technique, Technique::NestedForcingChain);
+    assert!(step.agrees_with(&answer), "{step:?}");
+    assert!(step.difficulty >= 9.5, "{step:?}");
+}

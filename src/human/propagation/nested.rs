@@ -51,10 +51,12 @@ impl Propagation<'_> {
                 // A cheap test first: singles on a copy, no reasons kept.
                 if self.nested == 1 {
                     let fine = match self.ends.get_mut(node) {
-                        Some(Some(end)) => quick::narrow_and_propagate(topo, end, &self.board),
+                        Some(Some(end)) => {
+                            quick::narrow_and_propagate(topo, end, &self.board, self.fill)
+                        }
                         _ => {
                             scratch.clone_from(&self.board);
-                            quick::place_and_propagate(topo, &mut scratch, cell, digit)
+                            quick::place_and_propagate(topo, &mut scratch, cell, digit, self.fill)
                         }
                     };
                     if fine {
@@ -73,6 +75,7 @@ impl Propagation<'_> {
                 }
                 let mut inner = Propagation::new(topo, &self.board, None, self.names);
                 inner.plus = self.nested >= 2;
+                inner.fill = self.fill;
                 let Err(contra) = inner.assume(cell, digit, true) else {
                     if filter {
                         let board = inner.board.clone();
@@ -120,7 +123,7 @@ impl Propagation<'_> {
                         cell_facts(&mut out, c, Some(fact.digit));
                     }
                 }
-                Why::RunTrim(r) | Why::Locked(r) | Why::Pair(r) => {
+                Why::RunTrim(r) | Why::LineFill(r) | Why::Locked(r) | Why::Pair(r) => {
                     for &c in &topo.regions[r].cells {
                         cell_facts(&mut out, c, None);
                     }

@@ -67,13 +67,13 @@ fn narrowing_an_end_reaches_the_fresh_fixpoint() {
             }
             for &(cell, digit) in &nodes {
                 let mut end = board.clone();
-                if !place_and_propagate(&topo, &mut end, cell, digit) {
+                if !place_and_propagate(&topo, &mut end, cell, digit, false) {
                     continue;
                 }
-                let resumed = narrow_and_propagate(&topo, &mut end, &narrow);
+                let resumed = narrow_and_propagate(&topo, &mut end, &narrow, false);
                 let mut fresh = narrow.clone();
                 let ok = narrow.has(cell, digit) || narrow.digit(cell) == digit;
-                let direct = ok && place_and_propagate(&topo, &mut fresh, cell, digit);
+                let direct = ok && place_and_propagate(&topo, &mut fresh, cell, digit, false);
                 assert_eq!(resumed, direct, "cell {cell} digit {digit}");
                 if direct {
                     assert_eq!(end, fresh, "cell {cell} digit {digit}");

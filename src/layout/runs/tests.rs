@@ -114,6 +114,94 @@ fn matching_runs_agree_with_trying_every_assignment() {
     }
 }
 
+/// Per cell, the digits it takes in some assignment of `digits` one each, by trying
+/// every assignment.
+fn support_by_search(cells: &[u64], digits: u64, out: &mut [u64]) {
+    fn go(cells: &[u64], at: usize, left: u64, taken: &mut Vec<u64>, out: &mut [u64]) {
+        if at == cells.len() {
+            if left == 0 {
+                for (o, &t) in out.iter_mut().zip(taken.iter()) {
+                    *o |= t;
+                }
+            }
+            return;
+        }
+        let mut choice = cells[at] & left;
+        while choice != 0 {
+            let bit = choice & choice.wrapping_neg();
+            taken.push(bit);
+            go(cells, at + 1, left & !bit, taken, out);
+            taken.pop();
+            choice &= choice - 1;
+        }
+    }
+    if digits.count_ones() as usize == cells.len() {
+        go(cells, 0, digits, &mut Vec::new(), out);
+    }
+}
+
+#[test]
+fn line_support_keeps_exactly_the_digits_of_some_filling() {
+    // Candidate masks over 1..=7 for 2 to 6 cells, some digits placed: the support of
+    // every cell is the union over possible runs of what some assignment gives it.
+    let size = 7;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut trimmed = 0;
+    for _ in 0..4000 {
+        let cells = 2 + (next() % 5) as usize;
+        // Dense masks (two draws or-ed), so most lines keep a run.
+        let empty: Vec<u64> = (0..cells)
+            .map(|_| (next() | next()) & all_digits(size))
+            .collect();
+        let placed = next() & next() & all_digits(size) & !empty.iter().fold(0, |m, &c| m | c);
+        let len = cells + placed.count_ones() as usize;
+        if len > size {
+            continue;
+        }
+        let mut expected = vec![0u64; cells];
+        let mut starts = 0;
+        for (start, run) in runs_by_definition(len, size) {
+            if run & placed == placed && matching_by_search(&empty, run & !placed) {
+                starts |= digit_bit(start);
+                support_by_search(&empty, run & !placed, &mut expected);
+            }
+        }
+        let mut support = vec![u64::MAX; cells];
+        assert_eq!(line_support(size, &empty, placed, &mut support), starts);
+        assert_eq!(support, expected, "{empty:?} {placed:#b}");
+        assert_eq!(starts, matching_runs(size, &empty, placed));
+        let possible = runs_union(starts, len);
+        trimmed += empty
+            .iter()
+            .zip(&support)
+            .filter(|&(&c, &s)| c & possible & !s != 0)
+            .count();
+    }
+    // The test sees cells whose digits lie in a possible run yet in no filling.
+    assert!(trimmed > 100, "{trimmed}");
+}
+
+#[test]
+fn line_support_sees_a_pair_inside_the_line() {
+    // The example of docs/techniques.md (run rule 6): a 5-cell line with 4 and 5 placed,
+    // empty cells {3,6}, {3,6}, {2,3,6,7}. Runs 2-6 and 3-7 both fill, and every digit
+    // left lies in one of them; the pair takes 3 and 6 in every filling.
+    let mask = |ds: &[usize]| ds.iter().fold(0, |m, &d| m | digit_bit(d));
+    let empty = [mask(&[3, 6]), mask(&[3, 6]), mask(&[2, 3, 6, 7])];
+    let placed = mask(&[4, 5]);
+    let mut support = [0u64; 3];
+    let starts = line_support(9, &empty, placed, &mut support);
+    assert_eq!(starts, mask(&[2, 3]));
+    assert_eq!(empty[2] & !runs_union(starts, 5), 0);
+    assert_eq!(support, [mask(&[3, 6]), mask(&[3, 6]), mask(&[2, 7])]);
+}
+
 #[test]
 fn segments_split_at_gaps_and_missing_ends() {
     assert_eq!(segments(all_digits(9), 9), vec![(1, 9)]);
