@@ -9,7 +9,7 @@ use super::topology::Topology;
 use super::view::{Found, Options, View};
 use super::{
     fish, forcing, intersections, lines, loops, nested, patterns, search, singles, subsets,
-    uniqueness, wings, xchains,
+    unique_loops, uniqueness, wings, xchains,
 };
 use crate::layout::Layout;
 
@@ -70,6 +70,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::UniquenessTest4 => {
             |v, o| uniqueness::unique_rectangle(v, o, Technique::UniquenessTest4)
         }
+        Technique::UniqueLoop => unique_loops::unique_loop,
         Technique::BugPlusOne => uniqueness::bug_plus_one,
         Technique::XChain => xchains::x_chain,
         Technique::XYChain => |v, o| xchains::xy_chain(v, o, false),

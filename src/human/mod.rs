@@ -39,6 +39,7 @@ mod step;
 mod subsets;
 mod technique;
 mod topology;
+mod unique_loops;
 mod uniqueness;
 mod view;
 mod wings;

@@ -18,6 +18,7 @@
 //! | 4.0 / 4.1 / 4.2 | Sukaku Explainer's turbot fish | Skyscraper / 2-String Kite / Turbot Fish, Empty Rectangle, X-Chain of 2 strong links |
 //! | 4.2 / 4.4 | XY-Wing / XYZ-Wing | the same |
 //! | 4.5-4.6 | unique rectangles | Uniqueness Test 1-4 |
+//! | 4.6-5.3 | unique loops (4.5, plus 0.1 / 0.2 / 0.5 for 6 / 8 / 10+ cells, plus the type's) | Unique Loop |
 //! | 5.0 5.2 5.4 | naked quad, jellyfish, hidden quad | the same |
 //! | 5.4-5.6 | Sukaku Explainer's 3 strong links | X-Chain of 3 strong links |
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
@@ -171,6 +172,7 @@ const ORDER: &[(&[Technique], Take)] = &[
             Technique::UniquenessTest2,
             Technique::UniquenessTest3,
             Technique::UniquenessTest4,
+            Technique::UniqueLoop,
         ],
         Take::All,
     ),
@@ -375,5 +377,14 @@ mod tests {
             assert_eq!(rating.hardest, hardest, "line {line}");
             assert_eq!(format!("{:.1}", rating.er), published, "line {line}");
         }
+        // Line 59 needs a Unique Loop (type 4, 4.7) where a W-Wing (7.1) came before.
+        let (puzzle, published) = lines[58].split_once(' ').unwrap();
+        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let answer = solution(&layout, &grid);
+        let rating = rate(&layout, grid.cells(), answer.cells());
+        assert!(rating.uses(Technique::UniqueLoop));
+        assert_eq!(format!("{:.1}", rating.er), published);
     }
 }

@@ -47,6 +47,7 @@ pub enum Technique {
     UniquenessTest2,
     UniquenessTest3,
     UniquenessTest4,
+    UniqueLoop,
     BugPlusOne,
     XChain,
     XYChain,
@@ -66,7 +67,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in ladder order (simplest first).
-    pub const ALL: [Technique; 51] = [
+    pub const ALL: [Technique; 52] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -92,6 +93,7 @@ impl Technique {
         Technique::UniquenessTest2,
         Technique::UniquenessTest3,
         Technique::UniquenessTest4,
+        Technique::UniqueLoop,
         Technique::NakedQuadruple,
         Technique::Jellyfish,
         Technique::HiddenQuadruple,
@@ -160,6 +162,7 @@ impl Technique {
             Technique::UniquenessTest2 => "Uniqueness Test 2",
             Technique::UniquenessTest3 => "Uniqueness Test 3",
             Technique::UniquenessTest4 => "Uniqueness Test 4",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::BugPlusOne => "Bivalue Universal Grave + 1",
             Technique::XChain => "X-Chain",
             Technique::XYChain => "XY-Chain",
@@ -217,6 +220,7 @@ impl Technique {
             Technique::UniquenessTest2 => "uniqueness-2",
             Technique::UniquenessTest3 => "uniqueness-3",
             Technique::UniquenessTest4 => "uniqueness-4",
+            Technique::UniqueLoop => "unique-loop",
             Technique::BugPlusOne => "bug-plus-1",
             Technique::XChain => "x-chain",
             Technique::XYChain => "xy-chain",
@@ -284,6 +288,7 @@ impl Technique {
             | Technique::WXYZWing
             | Technique::VWXYZWing
             | Technique::UVWXYZWing
+            | Technique::UniqueLoop
             | Technique::Nishio
             | Technique::NestedForcingChain
             | Technique::NestedForcingChainPlus
@@ -324,6 +329,9 @@ impl Technique {
             Technique::UniquenessTest1 => 4.5,
             Technique::UniquenessTest2 | Technique::UniquenessTest4 => 4.6,
             Technique::UniquenessTest3 => 4.6,
+            // SE's loops of 6 cells; longer loops and naked subsets add (see
+            // `uniqueness::deadly_pattern`).
+            Technique::UniqueLoop => 4.6,
             Technique::NakedQuadruple => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuadruple => 5.4,
@@ -367,6 +375,7 @@ impl Technique {
                 | Technique::UniquenessTest2
                 | Technique::UniquenessTest3
                 | Technique::UniquenessTest4
+                | Technique::UniqueLoop
                 | Technique::BugPlusOne
         )
     }

@@ -91,151 +91,206 @@ pub fn unique_rectangle(v: &View, out: &mut Found, wanted: Technique) {
     }
 }
 
+/// The Uniqueness Test of each type.
+const RECTANGLE_TESTS: [Technique; 4] = [
+    Technique::UniquenessTest1,
+    Technique::UniquenessTest2,
+    Technique::UniquenessTest3,
+    Technique::UniquenessTest4,
+];
+
 /// The steps of one rectangle with digits `ab`; true to stop.
 fn rectangle(v: &View, out: &mut Found, wanted: Technique, corners: &[usize; 4], ab: u64) -> bool {
-    let roof: Vec<usize> = corners
+    deadly_pattern(v, out, wanted, corners, ab)
+}
+
+/// Sudoku Explainer's extra value for a unique loop's length (`UniqueLoopHint`): 0.1 for
+/// 6 cells, 0.2 for 8, 0.5 from 10.
+fn loop_length_value(cells: usize) -> f64 {
+    match cells {
+        0..=4 => 0.0,
+        5..=6 => 0.1,
+        7..=9 => 0.2,
+        _ => 0.5,
+    }
+}
+
+/// The steps of a deadly pattern: `cells` (a rectangle's corners, or a unique loop in
+/// loop order), each holding both digits of `ab`, every region meeting them meeting
+/// exactly two, one of each parity, so that a and b could swap between them. `wanted` is
+/// one Uniqueness Test (its type only) or [`Technique::UniqueLoop`] (every type). True
+/// to stop.
+pub(super) fn deadly_pattern(
+    v: &View,
+    out: &mut Found,
+    wanted: Technique,
+    cells: &[usize],
+    ab: u64,
+) -> bool {
+    let is_loop = wanted == Technique::UniqueLoop;
+    let roof: Vec<usize> = cells
         .iter()
         .copied()
         .filter(|&c| v.cands(c) & !ab != 0)
         .collect();
-    let names = v.cells_text(&{
-        let mut c = corners.to_vec();
-        c.sort_unstable();
-        c
-    });
-    let intro = format!(
-        "{names} form a rectangle that could swap {} in a second solution if all four held \
-         only those digits",
-        digits_text(ab)
-    );
-    let make = |technique: Technique, targets: Vec<(usize, u8)>, text: String| {
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    let names = v.cells_text(&sorted);
+    let intro = if is_loop {
+        format!(
+            "{names} form a loop: every house it passes through holds two of its cells, so \
+             if all {} held only {} those digits could swap in a second solution",
+            cells.len(),
+            digits_text(ab)
+        )
+    } else {
+        format!(
+            "{names} form a rectangle that could swap {} in a second solution if all four \
+             held only those digits",
+            digits_text(ab)
+        )
+    };
+    // A step of type `kind` (1-4) whose own value adds `extra` (a loop's naked subset).
+    let make = |kind: usize, extra: f64, targets: Vec<(usize, u8)>, text: String| {
+        let technique = if is_loop {
+            Technique::UniqueLoop
+        } else {
+            RECTANGLE_TESTS[kind - 1]
+        };
         let mut step = Step::new(technique, Effect::Eliminate(targets));
-        step.place = format!("on {}", digits_text(ab));
-        let mut cells = corners.to_vec();
-        cells.sort_unstable();
-        step.cells = cells;
+        if is_loop {
+            // Our rectangles' offsets (types 2 and 4 at 4.6), plus SE's for the length.
+            let offset = if kind == 2 || kind == 4 { 0.1 } else { extra };
+            step.difficulty = 4.5 + loop_length_value(cells.len()) + offset;
+            step.length = cells.len();
+            step.place = format!("type {kind} on {}", digits_text(ab));
+        } else {
+            step.place = format!("on {}", digits_text(ab));
+        }
+        step.cells = sorted.clone();
         step.digits = ab;
         step.text = capitalize(&text);
         step
     };
-    match wanted {
-        Technique::UniquenessTest1 if roof.len() == 1 => {
-            let d = roof[0];
-            let targets: Vec<(usize, u8)> = digits(v.cands(d) & ab).map(|x| (d, x)).collect();
-            let text = format!(
-                "{intro}; three of them do, so {} cannot hold {}.",
-                v.cell(d),
-                digits_text(ab)
-            );
-            out.push(make(Technique::UniquenessTest1, targets, text))
-        }
-        Technique::UniquenessTest2 if roof.len() == 2 => {
-            let extra = (v.cands(roof[0]) | v.cands(roof[1])) & !ab;
-            if extra.count_ones() != 1
-                || v.cands(roof[0]) & extra == 0
-                || v.cands(roof[1]) & extra == 0
-            {
-                return false;
-            }
-            let c = extra.trailing_zeros() as u8 + 1;
-            let targets: Vec<(usize, u8)> = v.topo.peers[roof[0]]
-                .iter()
-                .filter(|&&x| !roof.contains(&x) && v.board.has(x, c) && v.topo.sees(x, roof[1]))
-                .map(|&x| (x, c))
-                .collect();
-            let text = format!(
+    let wants = |kind: usize| is_loop || wanted == RECTANGLE_TESTS[kind - 1];
+    if wants(1) && roof.len() == 1 {
+        let d = roof[0];
+        let targets: Vec<(usize, u8)> = digits(v.cands(d) & ab).map(|x| (d, x)).collect();
+        let text = format!(
+            "{intro}; {} of them do, so {} cannot hold {}.",
+            if is_loop { "all but one" } else { "three" },
+            v.cell(d),
+            digits_text(ab)
+        );
+        return out.push(make(1, 0.0, targets, text));
+    }
+    let extra = roof.iter().fold(0, |m, &c| m | v.cands(c)) & !ab;
+    // Type 2: the roof cells share one extra digit; on a rectangle, two roof cells.
+    if wants(2) && extra.count_ones() == 1 && (roof.len() == 2 || is_loop && roof.len() > 2) {
+        let c = extra.trailing_zeros() as u8 + 1;
+        let targets: Vec<(usize, u8)> = v.topo.peers[roof[0]]
+            .iter()
+            .filter(|&&x| !roof.contains(&x) && v.board.has(x, c) && v.topo.sees_all(x, &roof))
+            .map(|&x| (x, c))
+            .collect();
+        let text = if roof.len() == 2 {
+            format!(
                 "{intro}; so {} or {} holds {c}, and cells seeing both cannot.",
                 v.cell(roof[0]),
                 v.cell(roof[1])
-            );
-            out.push(make(Technique::UniquenessTest2, targets, text))
+            )
+        } else {
+            format!(
+                "{intro}; so one of {} holds {c}, and cells seeing all of them cannot.",
+                v.cells_text(&roof)
+            )
+        };
+        if out.push(make(2, 0.0, targets, text)) {
+            return true;
         }
-        Technique::UniquenessTest3 if roof.len() == 2 && v.topo.sees(roof[0], roof[1]) => {
-            let extra = (v.cands(roof[0]) | v.cands(roof[1])) & !ab;
-            for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
-                let others: Vec<usize> = v.topo.regions[h]
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| v.board.digit(c) == 0 && !roof.contains(&c))
-                    .collect();
-                for k in 1..others.len() {
-                    let mut stop = false;
-                    combinations(&others, k, &mut |subset| {
-                        let union = subset.iter().fold(extra, |m, &c| m | v.cands(c));
-                        if union.count_ones() as usize != k + 1 || union & ab != 0 {
-                            return false;
-                        }
-                        // Every house holding the roof and the subset loses the digits.
-                        let mut pattern = subset.to_vec();
-                        pattern.extend_from_slice(&roof);
-                        let houses: Vec<usize> = v.topo.cell_regions[roof[0]]
-                            .iter()
-                            .copied()
-                            .filter(|&g| {
-                                pattern.iter().all(|c| v.topo.cell_regions[*c].contains(&g))
-                            })
-                            .collect();
-                        let mut targets: Vec<(usize, u8)> = Vec::new();
-                        for &g in &houses {
-                            for &c in &v.topo.regions[g].cells {
-                                if v.board.digit(c) == 0 && !pattern.contains(&c) {
-                                    targets.extend(digits(v.cands(c) & union).map(|d| (c, d)));
-                                }
+    }
+    if roof.len() != 2 || !v.topo.sees(roof[0], roof[1]) {
+        return false;
+    }
+    if wants(3) && (!is_loop || extra.count_ones() >= 2) {
+        for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
+            let others: Vec<usize> = v.topo.regions[h]
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| v.board.digit(c) == 0 && !roof.contains(&c))
+                .collect();
+            for k in 1..others.len() {
+                let mut stop = false;
+                combinations(&others, k, &mut |subset| {
+                    let union = subset.iter().fold(extra, |m, &c| m | v.cands(c));
+                    if union.count_ones() as usize != k + 1 || union & ab != 0 {
+                        return false;
+                    }
+                    // Every house holding the roof and the subset loses the digits.
+                    let mut pattern = subset.to_vec();
+                    pattern.extend_from_slice(&roof);
+                    let houses: Vec<usize> = v.topo.cell_regions[roof[0]]
+                        .iter()
+                        .copied()
+                        .filter(|&g| pattern.iter().all(|c| v.topo.cell_regions[*c].contains(&g)))
+                        .collect();
+                    let mut targets: Vec<(usize, u8)> = Vec::new();
+                    for &g in &houses {
+                        for &c in &v.topo.regions[g].cells {
+                            if v.board.digit(c) == 0 && !pattern.contains(&c) {
+                                targets.extend(digits(v.cands(c) & union).map(|d| (c, d)));
                             }
                         }
-                        let text = format!(
-                            "{intro}; so {} or {} holds one of {}, and with {} they form a naked \
-                             subset of {} in {}: its other cells lose those digits.",
-                            v.cell(roof[0]),
-                            v.cell(roof[1]),
-                            digits_text(extra),
-                            v.cells_text(subset),
-                            digits_text(union),
-                            v.region(h)
-                        );
-                        stop = out.push(make(Technique::UniquenessTest3, targets, text));
-                        stop
-                    });
-                    if stop {
-                        return true;
                     }
+                    let text = format!(
+                        "{intro}; so {} or {} holds one of {}, and with {} they form a naked \
+                         subset of {} in {}: its other cells lose those digits.",
+                        v.cell(roof[0]),
+                        v.cell(roof[1]),
+                        digits_text(extra),
+                        v.cells_text(subset),
+                        digits_text(union),
+                        v.region(h)
+                    );
+                    // SE's unique loop with a naked set: 0.1 for each digit past the first.
+                    let value = (union.count_ones() as f64 - 1.0) * 0.1;
+                    stop = out.push(make(3, value, targets, text));
+                    stop
+                });
+                if stop {
+                    return true;
                 }
             }
-            false
         }
-        Technique::UniquenessTest4 if roof.len() == 2 && v.topo.sees(roof[0], roof[1]) => {
-            for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
-                if v.topo.regions[h].rule != Rule::Full {
+    }
+    if wants(4) {
+        for h in v.topo.common_regions(roof[0], roof[1]).collect::<Vec<_>>() {
+            for x in digits(ab & v.need[h]) {
+                let places = v.cells_for(h, x);
+                if places.len() != 2 || !places.iter().all(|c| roof.contains(c)) {
                     continue;
                 }
-                for x in digits(ab) {
-                    let places = v.cells_for(h, x);
-                    if places.len() != 2 || !places.iter().all(|c| roof.contains(c)) {
-                        continue;
-                    }
-                    let y = (ab & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
-                    let targets: Vec<(usize, u8)> = roof
-                        .iter()
-                        .filter(|&&c| v.board.has(c, y))
-                        .map(|&c| (c, y))
-                        .collect();
-                    let text = format!(
-                        "{intro}; {x} has no other place in {} than {} and {}, so one of them \
-                         is {x}, and neither can be {y}.",
-                        v.region(h),
-                        v.cell(roof[0]),
-                        v.cell(roof[1])
-                    );
-                    if out.push(make(Technique::UniquenessTest4, targets, text)) {
-                        return true;
-                    }
+                let y = (ab & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
+                let targets: Vec<(usize, u8)> = roof
+                    .iter()
+                    .filter(|&&c| v.board.has(c, y))
+                    .map(|&c| (c, y))
+                    .collect();
+                let text = format!(
+                    "{intro}; {x} has no other place in {} than {} and {}, so one of them \
+                     is {x}, and neither can be {y}.",
+                    v.region(h),
+                    v.cell(roof[0]),
+                    v.cell(roof[1])
+                );
+                if out.push(make(4, 0.0, targets, text)) {
+                    return true;
                 }
             }
-            false
         }
-        _ => false,
     }
+    false
 }
 
 /// BUG+1 (boards whose regions are all full houses).
