@@ -426,6 +426,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         mode_switches,
         walks,
         walk_flips,
+        weighted_walks,
+        weighted_flips,
         eliminated_vars,
         subsumed_clauses,
         strengthened_literals,
@@ -454,6 +456,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.mode_switches += mode_switches;
     total.walks += walks;
     total.walk_flips += walk_flips;
+    total.weighted_walks += weighted_walks;
+    total.weighted_flips += weighted_flips;
     total.eliminated_vars += eliminated_vars;
     total.subsumed_clauses += subsumed_clauses;
     total.strengthened_literals += strengthened_literals;

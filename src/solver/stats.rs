@@ -37,6 +37,10 @@ pub struct Stats {
     pub walks: u64,
     /// Variables flipped by those walks.
     pub walk_flips: u64,
+    /// Clause-weighting walks run to look for a model (the CDCL engine's `ccanr`).
+    pub weighted_walks: u64,
+    /// Variables flipped by those walks.
+    pub weighted_flips: u64,
     /// Variables removed by bounded variable elimination (CDCL preprocessing).
     pub eliminated_vars: u64,
     /// Clauses removed by preprocessing because another clause subsumed them.
@@ -88,6 +92,8 @@ impl Stats {
                 ("mode switches", self.mode_switches),
                 ("walks", self.walks),
                 ("walk flips", self.walk_flips),
+                ("weighted walks", self.weighted_walks),
+                ("weighted flips", self.weighted_flips),
                 ("eliminated variables", self.eliminated_vars),
                 ("subsumed clauses", self.subsumed_clauses),
                 ("strengthenings", self.strengthened_literals),

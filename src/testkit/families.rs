@@ -178,6 +178,39 @@ pub fn pigeonhole(pigeons: usize, holes: usize) -> Formula {
     }
 }
 
+/// Colouring a random graph of `vertices` with `colours` colours (each vertex some
+/// colour, adjacent vertices not the same), with `edges` edges drawn only between
+/// vertices of different colours in a hidden colouring, so that it is satisfiable: the
+/// shape of SATLIB's flat and g colouring instances, which clause-weighting local search
+/// solves (`solver::cdcl::ccanr`).
+pub fn planted_colouring(
+    rng: &mut SplitMix64,
+    vertices: usize,
+    colours: usize,
+    edges: usize,
+) -> Formula {
+    let hidden: Vec<usize> = (0..vertices).map(|_| rng.index(colours)).collect();
+    let var = |v: usize, c: usize| (v * colours + c + 1) as i64;
+    let mut clauses: Vec<Vec<i64>> = (0..vertices)
+        .map(|v| (0..colours).map(|c| var(v, c)).collect())
+        .collect();
+    let mut added = 0;
+    while added < edges {
+        let (a, b) = (rng.index(vertices), rng.index(vertices));
+        if hidden[a] == hidden[b] {
+            continue;
+        }
+        for c in 0..colours {
+            clauses.push(vec![-var(a, c), -var(b, c)]);
+        }
+        added += 1;
+    }
+    Formula {
+        vars: vertices * colours,
+        clauses,
+    }
+}
+
 /// Clauses of the gate `out = a XOR b`.
 fn xor_gate_clauses(out: i64, a: i64, b: i64) -> [Vec<i64>; 4] {
     [

@@ -37,6 +37,7 @@
 //! `docs/experiments.md`, "Preprocessing".
 
 mod analyze;
+mod ccanr;
 mod clause_db;
 mod congruence;
 mod cube;
@@ -104,8 +105,13 @@ pub struct Solver {
     walked_at: u64,
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
+    /// The clause-weighting walk's own random choices, so that a walk that finds no
+    /// model leaves the rest of the search exactly as without it (see `search`).
+    weighted_rng: crate::rng::SplitMix64,
     /// Where the last walk of the random-formula walk phase stopped (see `random`).
     walk_state: Vec<bool>,
+    /// Conflicts before which no clause-weighting walk runs (see `search`).
+    weighted_walk_at: u64,
     /// Propagation count before which no simplification starts (see `simplify`).
     simplify_props: u64,
     scratch: Vec<Lit>,
@@ -179,7 +185,9 @@ impl Solver {
             simplified_at: 0,
             walked_at: 0,
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
+            weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),
+            weighted_walk_at: 0,
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,

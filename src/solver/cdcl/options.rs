@@ -278,6 +278,12 @@ options_table! {
         "Occurrence-list scans of a rephasing walk per propagation of the search since the last walk.";
     walk_max_break: u64 = 32, [1, 1000],
         "A walk weighs flips that break more clauses than this as if they broke this many.";
+    walk_weighted_first: u64 = 100_000, [0, HUGE],
+        "Conflicts before the first clause-weighting walk (CCAnr) looks for a model (0: never); then at each doubling.";
+    walk_weighted_effort: u64 = 200_000_000, [0, HUGE],
+        "Occurrence, clause and neighbour entries a clause-weighting walk visits.";
+    walk_weighted_per_lit: u64 = 2000, [0, HUGE],
+        "A clause-weighting walk visits at most this many entries per literal of the formula.";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],
         "Seed of the walks' random choices.";
     walk_random_first: u64 = 20_000_000, [0, HUGE],

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use super::clause_db::ClauseRef;
 use super::trail::Value;
-use super::{reduce, walk, watch, xor, Solver};
+use super::{ccanr, reduce, walk, watch, xor, Solver};
 use crate::lit::Lit;
 use crate::solver::Outcome;
 
@@ -115,6 +115,7 @@ impl Solver {
                     self.decide.restarted();
                     self.judge_xors_if_due();
                     self.vivify_if_due();
+                    self.weighted_walk_if_due();
                     if !self.ok {
                         return Outcome::Unsat;
                     }
@@ -150,6 +151,48 @@ impl Solver {
         let since = self.stats.propagations - self.walked_at;
         let effort = (since as f64 * self.options.walk_effort) as u64;
         self.walk(effort, false);
+    }
+
+    /// A clause-weighting walk (`ccanr`) of `walk_weighted_effort` visits (at most
+    /// `walk_weighted_per_lit` a literal of the formula, so a small formula gets a short
+    /// walk) from the target phases, at the first restart after `walk_weighted_first`
+    /// conflicts and then each time the conflicts have doubled. It is used as
+    /// CryptoMiniSat uses its CCAnr: to look for a model, not to set phases. If it finds
+    /// one, the model becomes the target (the search decides along it without a
+    /// conflict); otherwise the phases and the other walks' random choices are left as
+    /// they were, so the search goes on exactly as without it, and the walk cost only its
+    /// time. Only on the plain formula at level 0, and not on formulas that look uniformly
+    /// random, whose walk phase is ProbSAT's (`random`; on the hard suite's 7-SAT
+    /// instance that CryptoMiniSat's CCAnr solves, this walk at 200 M visits a call did
+    /// not find the model either).
+    fn weighted_walk_if_due(&mut self) {
+        let first = self.options.walk_weighted_first;
+        if first == 0
+            || self.stats.conflicts < first.max(self.weighted_walk_at)
+            || !self.assumptions.is_empty()
+            || self.root_level() > 0
+            || self.is_random()
+        {
+            return;
+        }
+        self.weighted_walk_at = 2 * self.stats.conflicts;
+        let start = self.decide.target_phases_mut().to_vec();
+        let mut phases = start.clone();
+        let report = ccanr::weighted_walk(
+            &self.db,
+            &self.trail,
+            &start,
+            &mut phases,
+            self.options.walk_weighted_effort,
+            self.options.walk_weighted_per_lit,
+            &mut self.weighted_rng,
+        );
+        let Some(report) = report else { return };
+        self.stats.weighted_walks += 1;
+        self.stats.weighted_flips += report.flips;
+        if report.best == 0 {
+            self.decide.target_phases_mut().copy_from_slice(&phases);
+        }
     }
 
     /// One walk of `effort` visits (see `walk`) whose best assignment becomes the target

@@ -501,3 +501,63 @@ fn the_default_policy_switches_modes() {
     assert!(solver.stats().mode_switches > 0);
     assert_eq!(RestartPolicy::default(), RestartPolicy::Modes);
 }
+
+/// The solver with the clause-weighting walk first due after `first` conflicts (0: off).
+fn weighted_first(cnf: &Cnf, first: u64) -> Solver {
+    let options = super::Options {
+        walk_weighted_first: first,
+        ..Default::default()
+    };
+    Solver::with_options(cnf, options)
+}
+
+#[test]
+fn a_weighted_walk_that_finds_no_model_leaves_the_search_as_it_was() {
+    // Unsatisfiable and past 200 conflicts: the walks run and fail, and every counter of
+    // the search is the same as without them.
+    let cnf = pigeonhole(8, 7);
+    let mut without = weighted_first(&cnf, 0);
+    let mut with = weighted_first(&cnf, 200);
+    assert_eq!(without.solve(), Outcome::Unsat);
+    assert_eq!(with.solve(), Outcome::Unsat);
+    let (a, b) = (without.stats(), with.stats());
+    assert!(b.weighted_walks >= 2 && a.weighted_walks == 0, "{b:?}");
+    assert_eq!(
+        (
+            a.conflicts,
+            a.decisions,
+            a.propagations,
+            a.walks,
+            a.walk_flips
+        ),
+        (
+            b.conflicts,
+            b.decisions,
+            b.propagations,
+            b.walks,
+            b.walk_flips
+        )
+    );
+}
+
+#[test]
+fn a_weighted_walk_hands_its_model_to_the_search() {
+    // A planted 4-colouring of 250 vertices and 1,150 edges: the search alone takes
+    // 39,255 conflicts; the walk due after 50 finds a model, and the search decides along
+    // it, so it ends within a few hundred conflicts.
+    let mut rng = SplitMix64(41);
+    for (vertices, edges) in [(150, 700), (200, 950)] {
+        families::planted_colouring(&mut rng, vertices, 4, edges);
+    }
+    let cnf = families::planted_colouring(&mut rng, 250, 4, 1150).to_cnf();
+    let mut solver = weighted_first(&cnf, 50);
+    let Outcome::Sat(model) = solver.solve() else {
+        panic!("planted colourings are satisfiable");
+    };
+    assert!(cnf.is_satisfied_by(&model));
+    let stats = solver.stats();
+    assert!(
+        stats.weighted_walks >= 1 && stats.conflicts < 2_000,
+        "{stats:?}"
+    );
+}

@@ -92,15 +92,15 @@ fn break_base(average_len: f64) -> f64 {
 
 /// The input clauses as the walk sees them: flat literals, occurrence lists by literal
 /// code, both in compressed-row form.
-struct Formula {
-    lits: Vec<Lit>,
+pub(super) struct Formula {
+    pub(super) lits: Vec<Lit>,
     starts: Vec<u32>,
     occ: Vec<u32>,
     occ_starts: Vec<u32>,
 }
 
 impl Formula {
-    fn gather(db: &ClauseDb, trail: &Trail) -> Formula {
+    pub(super) fn gather(db: &ClauseDb, trail: &Trail) -> Formula {
         let mut lits: Vec<Lit> = Vec::new();
         let mut starts = vec![0u32];
         for cref in db.iter() {
@@ -142,15 +142,15 @@ impl Formula {
         }
     }
 
-    fn num_clauses(&self) -> usize {
+    pub(super) fn num_clauses(&self) -> usize {
         self.starts.len() - 1
     }
 
-    fn clause(&self, index: usize) -> &[Lit] {
+    pub(super) fn clause(&self, index: usize) -> &[Lit] {
         &self.lits[self.starts[index] as usize..self.starts[index + 1] as usize]
     }
 
-    fn occurrences(&self, lit: Lit) -> &[u32] {
+    pub(super) fn occurrences(&self, lit: Lit) -> &[u32] {
         &self.occ[self.occ_starts[lit.code()] as usize..self.occ_starts[lit.code() + 1] as usize]
     }
 }
@@ -289,7 +289,7 @@ impl<'f> Walker<'f> {
 /// The best assignment met so far, kept as the flips made since it (undone to get back
 /// to it) while those are few, and as a copy once they would outgrow the variables: a
 /// long walk without progress must not hold one entry per flip.
-struct BestSoFar {
+pub(super) struct BestSoFar {
     /// Flips since the best assignment; `None` while the best is kept in `copy`.
     since: Option<Vec<Lit>>,
     copy: Vec<bool>,
@@ -298,7 +298,7 @@ struct BestSoFar {
 }
 
 impl BestSoFar {
-    fn new(num_vars: usize) -> BestSoFar {
+    pub(super) fn new(num_vars: usize) -> BestSoFar {
         BestSoFar {
             since: Some(Vec::new()),
             copy: Vec::new(),
@@ -307,7 +307,7 @@ impl BestSoFar {
     }
 
     /// The current assignment `value` is the best so far.
-    fn improved(&mut self) {
+    pub(super) fn improved(&mut self) {
         match &mut self.since {
             Some(since) => since.clear(),
             None => self.since = Some(Vec::new()),
@@ -315,7 +315,7 @@ impl BestSoFar {
     }
 
     /// `lit` was just made true in `value`.
-    fn flipped(&mut self, lit: Lit, value: &[bool]) {
+    pub(super) fn flipped(&mut self, lit: Lit, value: &[bool]) {
         if let Some(since) = &mut self.since {
             since.push(lit);
             if since.len() > self.cap {
@@ -330,7 +330,7 @@ impl BestSoFar {
     }
 
     /// The best assignment, from the current one.
-    fn restore(&self, value: &mut [bool]) {
+    pub(super) fn restore(&self, value: &mut [bool]) {
         match &self.since {
             Some(since) => {
                 for lit in since.iter().rev() {
@@ -364,16 +364,7 @@ pub fn walk(
     debug_assert_eq!(trail.decision_level(), 0);
     let formula = Formula::gather(db, trail);
     let num_clauses = formula.num_clauses();
-    let value: Vec<bool> = (0..trail.num_vars())
-        .map(
-            |index| match trail.value(Var::from_index(index).positive()) {
-                Value::True => true,
-                Value::False => false,
-                Value::Unassigned => start[index],
-            },
-        )
-        .collect();
-    let mut walker = Walker::new(&formula, value);
+    let mut walker = Walker::new(&formula, starting_values(trail, start));
     let initial = walker.broken.list.len();
     let mut report = WalkReport {
         initial,
@@ -430,13 +421,31 @@ pub fn walk(
         last.extend_from_slice(&value);
     }
     best_so_far.restore(&mut value);
+    write_unassigned(trail, &value, best);
+    report
+}
+
+/// A walk's first assignment: the level-0 values, and `start` for the other variables.
+pub(super) fn starting_values(trail: &Trail, start: &[bool]) -> Vec<bool> {
+    (0..trail.num_vars())
+        .map(
+            |index| match trail.value(Var::from_index(index).positive()) {
+                Value::True => true,
+                Value::False => false,
+                Value::Unassigned => start[index],
+            },
+        )
+        .collect()
+}
+
+/// Copies `value` into `best` for the variables unassigned at level 0.
+pub(super) fn write_unassigned(trail: &Trail, value: &[bool], best: &mut [bool]) {
     for (index, phase) in best.iter_mut().enumerate() {
         if trail.value(Var::from_index(index).positive()) == Value::Unassigned {
             *phase = value[index];
         }
     }
-    report
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -3,7 +3,7 @@ use crate::solver::cdcl::clause_db::ClauseRef;
 use crate::testkit::families::random_ksat;
 
 /// The arena and an empty level-0 trail of a formula given as DIMACS literals.
-fn load(num_vars: usize, clauses: &[Vec<i64>]) -> (ClauseDb, Trail) {
+pub(in crate::solver::cdcl) fn load(num_vars: usize, clauses: &[Vec<i64>]) -> (ClauseDb, Trail) {
     let mut db = ClauseDb::new();
     for clause in clauses {
         let lits: Vec<Lit> = clause
@@ -31,7 +31,8 @@ fn walk_from(
     walk(db, trail, &start, phases, None, effort, cost, 32, rng)
 }
 
-fn falsified(clauses: &[Vec<i64>], phases: &[bool]) -> usize {
+/// How many of `clauses` the assignment `phases` falsifies.
+pub(in crate::solver::cdcl) fn falsified(clauses: &[Vec<i64>], phases: &[bool]) -> usize {
     clauses
         .iter()
         .filter(|clause| {
@@ -42,23 +43,28 @@ fn falsified(clauses: &[Vec<i64>], phases: &[bool]) -> usize {
         .count()
 }
 
-#[test]
-fn finds_a_model_of_an_easy_random_3sat_formula() {
+/// A walk from the given phases (written back with the best assignment met) with the
+/// given effort: the shape the checks below take, for this walker and `ccanr`'s.
+pub(in crate::solver::cdcl) type WalkFrom<'a> =
+    &'a mut dyn FnMut(&ClauseDb, &Trail, &mut [bool], u64) -> WalkReport;
+
+/// An easy random 3-SAT formula (100 variables, ratio 3.5) walked from all-false to a
+/// model, reported and written back.
+pub(in crate::solver::cdcl) fn check_easy_random_3sat(walk: WalkFrom) {
     let mut rng = SplitMix64(7);
     let formula = random_ksat(&mut rng, 100, 3, 3.5);
     let (db, trail) = load(formula.vars, &formula.clauses);
     let mut phases = vec![false; formula.vars];
     let before = falsified(&formula.clauses, &phases);
-    let report = walk_from(&db, &trail, &mut phases, 10_000_000, Cost::Visits, &mut rng);
+    let report = walk(&db, &trail, &mut phases, 10_000_000);
     assert_eq!(report.initial, before);
     assert_eq!(report.best, 0, "{report:?}");
     assert_eq!(falsified(&formula.clauses, &phases), 0);
 }
 
-#[test]
-fn the_phases_returned_are_the_best_met_and_reported_exactly() {
-    // Unsatisfiable (every sign pattern over three variables): the best is one
-    // falsified clause, and the phases written back must be such an assignment.
+/// Unsatisfiable (every sign pattern over three variables): the best is one falsified
+/// clause, and the phases written back must be such an assignment.
+pub(in crate::solver::cdcl) fn check_best_is_reported_exactly(walk: WalkFrom) {
     let mut clauses = Vec::new();
     for signs in 0..8 {
         clauses.push(
@@ -68,13 +74,28 @@ fn the_phases_returned_are_the_best_met_and_reported_exactly() {
         );
     }
     let (db, trail) = load(3, &clauses);
-    let mut rng = SplitMix64(3);
     let mut phases = vec![true; 3];
-    let report = walk_from(&db, &trail, &mut phases, 1000, Cost::Visits, &mut rng);
+    let report = walk(&db, &trail, &mut phases, 1000);
     assert_eq!(report.initial, 1);
     assert_eq!(report.best, 1);
     assert_eq!(falsified(&clauses, &phases), report.best);
     assert!(report.flips > 0);
+}
+
+#[test]
+fn finds_a_model_of_an_easy_random_3sat_formula() {
+    let mut rng = SplitMix64(7);
+    check_easy_random_3sat(&mut |db, trail, phases, effort| {
+        walk_from(db, trail, phases, effort, Cost::Visits, &mut rng)
+    });
+}
+
+#[test]
+fn the_phases_returned_are_the_best_met_and_reported_exactly() {
+    let mut rng = SplitMix64(3);
+    check_best_is_reported_exactly(&mut |db, trail, phases, effort| {
+        walk_from(db, trail, phases, effort, Cost::Visits, &mut rng)
+    });
 }
 
 #[test]

@@ -1,0 +1,370 @@
+//! A clause-weighting local search with configuration checking, after CCAnr (Cai, Luo
+//! and Su, "CCAnr: A Configuration Checking Based Local Search Solver for Non-random
+//! Satisfiability", SAT 2015), the walker CryptoMiniSat calls between its restarts.
+//!
+//! Where ProbSAT (`walk`) picks a falsified clause and flips by break counts alone, this
+//! walk scores each variable by the weight of the clauses its flip would satisfy minus
+//! the weight of those it would falsify, and raises the weight of the clauses that stay
+//! falsified when no flip improves, so the landscape's local minima fill up instead of
+//! being left by chance. On a graph colouring with 18 colours (g125.18: 70,038 binary
+//! clauses, 125 of 18 literals) CryptoMiniSat's CCAnr reaches a model in about 50,000
+//! steps where 67 M flips of our ProbSAT do not (`docs/experiments.md`, "The hard suite").
+//!
+//! A step: the configuration-changed variable of best positive score (a variable may be
+//! flipped back only after one of its neighbours, the variables it shares a clause with,
+//! has been flipped: configuration checking); failing one, a variable of a falsified
+//! clause whose score exceeds the average clause weight (aspiration); failing that, the
+//! falsified clauses gain weight 1 each, and a random falsified clause flips its
+//! best-scored variable, the least recently flipped among equals. When the average
+//! weight passes [`SMOOTH_THRESHOLD`], every weight w becomes `P·w + Q·average` (the SWT
+//! smoothing), and the scores are recounted.
+
+use super::clause_db::ClauseDb;
+use super::trail::Trail;
+use super::walk::{starting_values, write_unassigned, BestSoFar, Formula, WalkReport};
+use crate::lit::{Lit, Var};
+use crate::rng::SplitMix64;
+
+/// CCAnr's smoothing threshold on the average clause weight.
+const SMOOTH_THRESHOLD: u64 = 50;
+/// CCAnr's smoothing factors: a weight keeps `P` of itself and takes `Q` of the average.
+const SMOOTH_P: f64 = 0.3;
+const SMOOTH_Q: f64 = 0.7;
+/// Formulas whose neighbour lists would exceed this many entries are not walked: the
+/// lists are built in full before the first step.
+const MAX_NEIGHBOUR_ENTRIES: usize = 50_000_000;
+
+/// The walk's state (see the module documentation).
+struct Weighted<'f> {
+    formula: &'f Formula,
+    value: Vec<bool>,
+    /// Per clause: its weight, how many of its literals are true, and the XOR of their
+    /// variables (the only one when the count is 1).
+    weight: Vec<u64>,
+    count: Vec<u32>,
+    critical: Vec<u32>,
+    /// Per variable: weighted make minus break, whether a neighbour flipped since its own
+    /// last flip, and the step of that flip.
+    score: Vec<i64>,
+    changed: Vec<bool>,
+    flipped_at: Vec<u64>,
+    /// Variables sharing a clause with each variable, in compressed-row form.
+    neighbours: Vec<u32>,
+    neighbour_starts: Vec<u32>,
+    /// The configuration-changed variables of positive score, and each one's place.
+    good: Vec<u32>,
+    in_good: Vec<bool>,
+    /// The falsified clauses, each one's place.
+    broken: Vec<u32>,
+    broken_at: Vec<u32>,
+    total_weight: u64,
+    /// Work done: occurrence and neighbour entries visited.
+    visits: u64,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+impl<'f> Weighted<'f> {
+    /// The state for `value`, or `None` when the neighbour lists would be too large.
+    fn new(formula: &'f Formula, value: Vec<bool>) -> Option<Weighted<'f>> {
+        let num_vars = value.len();
+        let num_clauses = formula.num_clauses();
+        // Neighbour lists: every other variable of every clause of each variable, once.
+        let mut neighbour_starts = vec![0u32; num_vars + 1];
+        let mut neighbours: Vec<u32> = Vec::new();
+        let mut mark = vec![u32::MAX; num_vars];
+        for var in 0..num_vars {
+            mark[var] = var as u32;
+            for positive in [true, false] {
+                let lit = Var::from_index(var).lit(positive);
+                for &clause in formula.occurrences(lit) {
+                    for &other in formula.clause(clause as usize) {
+                        let other = other.var().index();
+                        if mark[other] != var as u32 {
+                            mark[other] = var as u32;
+                            neighbours.push(other as u32);
+                        }
+                    }
+                }
+            }
+            if neighbours.len() > MAX_NEIGHBOUR_ENTRIES {
+                return None;
+            }
+            neighbour_starts[var + 1] = neighbours.len() as u32;
+        }
+        let mut walk = Weighted {
+            formula,
+            value,
+            weight: vec![1; num_clauses],
+            count: vec![0; num_clauses],
+            critical: vec![0; num_clauses],
+            score: vec![0; num_vars],
+            changed: vec![true; num_vars],
+            flipped_at: vec![0; num_vars],
+            neighbours,
+            neighbour_starts,
+            good: Vec::new(),
+            in_good: vec![false; num_vars],
+            broken: Vec::new(),
+            broken_at: vec![ABSENT; num_clauses],
+            total_weight: num_clauses as u64,
+            visits: 0,
+        };
+        for clause in 0..num_clauses {
+            let (mut count, mut critical) = (0, 0);
+            for &lit in formula.clause(clause) {
+                if walk.is_true(lit) {
+                    count += 1;
+                    critical ^= lit.var().index() as u32;
+                }
+            }
+            walk.count[clause] = count;
+            walk.critical[clause] = critical;
+            if count == 0 {
+                walk.broken_at[clause] = walk.broken.len() as u32;
+                walk.broken.push(clause as u32);
+            }
+        }
+        walk.recount_scores();
+        Some(walk)
+    }
+
+    #[inline]
+    fn is_true(&self, lit: Lit) -> bool {
+        self.value[lit.var().index()] == lit.is_positive()
+    }
+
+    /// Scores from the weights and counts, and the good set from the scores.
+    fn recount_scores(&mut self) {
+        self.score.iter_mut().for_each(|s| *s = 0);
+        for clause in 0..self.formula.num_clauses() {
+            let weight = self.weight[clause] as i64;
+            match self.count[clause] {
+                0 => {
+                    for &lit in self.formula.clause(clause) {
+                        self.score[lit.var().index()] += weight;
+                    }
+                }
+                1 => self.score[self.critical[clause] as usize] -= weight,
+                _ => {}
+            }
+        }
+        self.good.clear();
+        self.in_good.iter_mut().for_each(|g| *g = false);
+        for var in 0..self.score.len() {
+            self.consider(var);
+        }
+    }
+
+    /// Puts `var` in the good set if it belongs there and is not yet in it.
+    #[inline]
+    fn consider(&mut self, var: usize) {
+        if !self.in_good[var] && self.changed[var] && self.score[var] > 0 {
+            self.in_good[var] = true;
+            self.good.push(var as u32);
+        }
+    }
+
+    fn unbreak(&mut self, clause: u32) {
+        let at = self.broken_at[clause as usize];
+        let last = self.broken.pop().expect("a falsified clause is listed");
+        if last != clause {
+            self.broken[at as usize] = last;
+            self.broken_at[last as usize] = at;
+        }
+        self.broken_at[clause as usize] = ABSENT;
+    }
+
+    /// Flips variable `var` at step `step`, updating counts, scores and the good set.
+    fn flip(&mut self, var: usize, step: u64) {
+        let old_score = self.score[var];
+        self.value[var] = !self.value[var];
+        let now_true = Var::from_index(var).lit(self.value[var]);
+        let v = var as u32;
+        let made = self.formula.occurrences(now_true);
+        let unmade = self.formula.occurrences(!now_true);
+        self.visits += (made.len() + unmade.len()) as u64;
+        for &clause in made {
+            let c = clause as usize;
+            let weight = self.weight[c] as i64;
+            let count = self.count[c];
+            self.count[c] = count + 1;
+            let critical = self.critical[c];
+            self.critical[c] = critical ^ v;
+            match count {
+                0 => {
+                    // Satisfied now by `var` alone: no flip of the others makes it.
+                    self.unbreak(clause);
+                    for &lit in self.formula.clause(c) {
+                        self.score[lit.var().index()] -= weight;
+                    }
+                    self.visits += self.formula.clause(c).len() as u64;
+                }
+                // The true literal before is no longer the only one.
+                1 => self.score[critical as usize] += weight,
+                _ => {}
+            }
+        }
+        for &clause in unmade {
+            let c = clause as usize;
+            let weight = self.weight[c] as i64;
+            let count = self.count[c] - 1;
+            self.count[c] = count;
+            let critical = self.critical[c] ^ v;
+            self.critical[c] = critical;
+            match count {
+                0 => {
+                    self.broken_at[c] = self.broken.len() as u32;
+                    self.broken.push(clause);
+                    for &lit in self.formula.clause(c) {
+                        self.score[lit.var().index()] += weight;
+                    }
+                    self.visits += self.formula.clause(c).len() as u64;
+                }
+                // The one true literal left becomes critical.
+                1 => self.score[critical as usize] -= weight,
+                _ => {}
+            }
+        }
+        // Flipping back undoes exactly this flip.
+        self.score[var] = -old_score;
+        self.flipped_at[var] = step;
+        self.changed[var] = false;
+        // The good set: drop what no longer qualifies, then the neighbours that now do.
+        let (score, changed, in_good) = (&self.score, &self.changed, &mut self.in_good);
+        self.good.retain(|&g| {
+            let keep = changed[g as usize] && score[g as usize] > 0;
+            in_good[g as usize] = keep;
+            keep
+        });
+        let (from, to) = (
+            self.neighbour_starts[var] as usize,
+            self.neighbour_starts[var + 1] as usize,
+        );
+        self.visits += (to - from) as u64;
+        for i in from..to {
+            let other = self.neighbours[i] as usize;
+            self.changed[other] = true;
+            self.consider(other);
+        }
+    }
+
+    /// The falsified clauses gain weight 1 each (so their variables' scores rise), and
+    /// all weights are smoothed when their average passes the threshold.
+    fn raise_weights(&mut self) {
+        for i in 0..self.broken.len() {
+            let c = self.broken[i] as usize;
+            self.weight[c] += 1;
+            for &lit in self.formula.clause(c) {
+                let var = lit.var().index();
+                self.score[var] += 1;
+                self.consider(var);
+            }
+            self.visits += self.formula.clause(c).len() as u64;
+        }
+        self.total_weight += self.broken.len() as u64;
+        let num_clauses = self.formula.num_clauses() as u64;
+        let average = self.total_weight / num_clauses;
+        if average > SMOOTH_THRESHOLD {
+            let pull = SMOOTH_Q * average as f64;
+            self.total_weight = 0;
+            for w in &mut self.weight {
+                *w = ((*w as f64 * SMOOTH_P + pull) as u64).max(1);
+                self.total_weight += *w;
+            }
+            self.visits += self.formula.lits.len() as u64;
+            self.recount_scores();
+        }
+    }
+
+    /// Of `candidates`, the variable of highest score, the least recently flipped among
+    /// equals.
+    fn best_of(&self, candidates: impl Iterator<Item = usize>) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for var in candidates {
+            best = match best {
+                Some(b)
+                    if self.score[b] > self.score[var]
+                        || self.score[b] == self.score[var]
+                            && self.flipped_at[b] <= self.flipped_at[var] =>
+                {
+                    Some(b)
+                }
+                _ => Some(var),
+            };
+        }
+        best
+    }
+
+    /// The variable to flip next.
+    fn pick(&mut self, rng: &mut SplitMix64) -> usize {
+        if let Some(var) = self.best_of(self.good.iter().map(|&g| g as usize)) {
+            return var;
+        }
+        // Aspiration: a variable of a falsified clause scoring above the average weight.
+        let average = (self.total_weight / self.formula.num_clauses() as u64) as i64;
+        let formula = self.formula;
+        let broken_vars = self.broken.iter().flat_map(|&c| {
+            formula
+                .clause(c as usize)
+                .iter()
+                .map(|lit| lit.var().index())
+        });
+        if let Some(var) = self.best_of(broken_vars) {
+            if self.score[var] > average {
+                return var;
+            }
+        }
+        self.raise_weights();
+        let clause = self.broken[rng.index(self.broken.len())] as usize;
+        self.visits += formula.clause(clause).len() as u64;
+        self.best_of(formula.clause(clause).iter().map(|lit| lit.var().index()))
+            .expect("clauses are not empty")
+    }
+}
+
+/// Walks from the assignment `start` (level-0 values override it) for about `effort`
+/// visits (occurrence, clause and neighbour entries), at most `per_literal` for each
+/// literal of the formula the walk sees, and writes the best assignment
+/// met into `best` for the variables unassigned at level 0, as `walk::walk` does.
+/// Returns `None`, leaving `best` alone, when the formula is too large to walk this way.
+/// Call at decision level 0, after propagation found no conflict.
+pub fn weighted_walk(
+    db: &ClauseDb,
+    trail: &Trail,
+    start: &[bool],
+    best: &mut [bool],
+    effort: u64,
+    per_literal: u64,
+    rng: &mut SplitMix64,
+) -> Option<WalkReport> {
+    debug_assert_eq!(trail.decision_level(), 0);
+    let formula = Formula::gather(db, trail);
+    let effort = effort.min(per_literal.saturating_mul(formula.lits.len() as u64));
+    let mut walk = Weighted::new(&formula, starting_values(trail, start))?;
+    let initial = walk.broken.len();
+    let mut report = WalkReport {
+        initial,
+        best: initial,
+        flips: 0,
+    };
+    let mut best_so_far = BestSoFar::new(trail.num_vars());
+    while !walk.broken.is_empty() && walk.visits < effort {
+        let var = walk.pick(rng);
+        walk.flip(var, report.flips + 1);
+        report.flips += 1;
+        let now_true = Var::from_index(var).lit(walk.value[var]);
+        best_so_far.flipped(now_true, &walk.value);
+        if walk.broken.len() < report.best {
+            report.best = walk.broken.len();
+            best_so_far.improved();
+        }
+    }
+    let mut value = walk.value;
+    best_so_far.restore(&mut value);
+    write_unassigned(trail, &value, best);
+    Some(report)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,110 @@
+use super::super::walk::tests::{
+    check_best_is_reported_exactly, check_easy_random_3sat, falsified, load,
+};
+use super::*;
+use crate::testkit::families::{planted_colouring, random_ksat};
+
+fn walk_from(
+    db: &ClauseDb,
+    trail: &Trail,
+    phases: &mut [bool],
+    effort: u64,
+    seed: u64,
+) -> WalkReport {
+    let start = phases.to_vec();
+    weighted_walk(
+        db,
+        trail,
+        &start,
+        phases,
+        effort,
+        u64::MAX,
+        &mut SplitMix64(seed),
+    )
+    .expect("small formula")
+}
+
+#[test]
+fn finds_a_model_of_an_easy_random_3sat_formula() {
+    check_easy_random_3sat(&mut |db, trail, phases, effort| {
+        walk_from(db, trail, phases, effort, 1)
+    });
+}
+
+#[test]
+fn finds_a_model_of_a_planted_graph_colouring() {
+    let mut rng = SplitMix64(11);
+    let clauses = planted_colouring(&mut rng, 80, 4, 250).clauses;
+    let (db, trail) = load(320, &clauses);
+    let mut phases = vec![false; 320];
+    let report = walk_from(&db, &trail, &mut phases, 50_000_000, 2);
+    assert_eq!(report.best, 0, "{report:?}");
+    assert_eq!(falsified(&clauses, &phases), 0);
+}
+
+#[test]
+fn the_phases_returned_are_the_best_met_and_reported_exactly() {
+    check_best_is_reported_exactly(&mut |db, trail, phases, _| {
+        walk_from(db, trail, phases, 100_000, 3)
+    });
+}
+
+/// The incremental counts, scores, good set and falsified list agree with a recount
+/// from the weights after every step, through weight raises and smoothings.
+#[test]
+fn incremental_state_matches_a_recount_at_every_step() {
+    let mut rng = SplitMix64(5);
+    // Above the threshold (unsatisfiable) so that weights keep rising and get smoothed.
+    let formula = random_ksat(&mut rng, 15, 3, 8.0);
+    let (db, trail) = load(formula.vars, &formula.clauses);
+    let gathered = Formula::gather(&db, &trail);
+    let value: Vec<bool> = (0..formula.vars).map(|_| rng.next() & 1 == 1).collect();
+    let mut walk = Weighted::new(&gathered, value).unwrap();
+    let mut smoothed = 0;
+    for step in 1..=20_000 {
+        let before = walk.total_weight;
+        let var = walk.pick(&mut rng);
+        if walk.total_weight < before {
+            smoothed += 1;
+        }
+        walk.flip(var, step);
+        // Counts, critical variables and the falsified list.
+        for c in 0..gathered.num_clauses() {
+            let true_vars: Vec<usize> = gathered
+                .clause(c)
+                .iter()
+                .filter(|&&l| walk.is_true(l))
+                .map(|l| l.var().index())
+                .collect();
+            assert_eq!(walk.count[c] as usize, true_vars.len());
+            if true_vars.len() == 1 {
+                assert_eq!(walk.critical[c] as usize, true_vars[0]);
+            }
+            assert_eq!(walk.broken_at[c] != ABSENT, true_vars.is_empty());
+        }
+        // Scores: weighted make minus break, from scratch.
+        let mut score = vec![0i64; formula.vars];
+        for c in 0..gathered.num_clauses() {
+            let w = walk.weight[c] as i64;
+            match walk.count[c] {
+                0 => gathered
+                    .clause(c)
+                    .iter()
+                    .for_each(|l| score[l.var().index()] += w),
+                1 => score[walk.critical[c] as usize] -= w,
+                _ => {}
+            }
+        }
+        assert_eq!(walk.score, score, "step {step}");
+        assert_eq!(walk.total_weight, walk.weight.iter().sum::<u64>());
+        // The good set: exactly the configuration-changed variables of positive score.
+        let mut good: Vec<u32> = walk.good.clone();
+        good.sort_unstable();
+        let expected: Vec<u32> = (0..formula.vars)
+            .filter(|&v| walk.changed[v] && walk.score[v] > 0)
+            .map(|v| v as u32)
+            .collect();
+        assert_eq!(good, expected, "step {step}");
+    }
+    assert!(smoothed > 0, "the test should reach a smoothing");
+}
