@@ -42,9 +42,10 @@
 //!
 //! The sample of published ratings (`testdata/ratings`) comes from Sukaku Explainer, an
 //! SE fork that adds techniques below the forcing chains (rows marked so above, their
-//! values read from its sources): with them the rating agrees exactly on 74 of its 80
-//! puzzles (docs/experiments.md). Its UVWXYZ-Wing (6.6) is not taken: before the chains
-//! it put 3 of the sample's puzzles 0.5-1.0 off. On other boards than 9x9 the same scale applies by analogy.
+//! values read from its sources, its Unique Loops among them); how closely the rating
+//! agrees with the sample is measured in docs/experiments.md. Its UVWXYZ-Wing (6.6) is
+//! not taken: before the chains it put 3 of the sample's puzzles 0.5-1.0 off. On other
+//! boards than 9x9 the same scale applies by analogy.
 
 use super::board::Board;
 use super::ladder::find;
