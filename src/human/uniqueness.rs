@@ -79,7 +79,7 @@ pub fn unique_rectangle(v: &View, out: &mut Found, wanted: Technique) {
                         if corners.iter().any(|&c| v.cands(c) & ab == 0) || common & ab == 0 {
                             return false;
                         }
-                        stop = rectangle(v, out, wanted, &corners, ab);
+                        stop = deadly_pattern(v, out, wanted, &corners, ab);
                         stop
                     });
                     if stop {
@@ -98,11 +98,6 @@ const RECTANGLE_TESTS: [Technique; 4] = [
     Technique::UniquenessTest3,
     Technique::UniquenessTest4,
 ];
-
-/// The steps of one rectangle with digits `ab`; true to stop.
-fn rectangle(v: &View, out: &mut Found, wanted: Technique, corners: &[usize; 4], ab: u64) -> bool {
-    deadly_pattern(v, out, wanted, corners, ab)
-}
 
 /// Sudoku Explainer's extra value for a unique loop's length (`UniqueLoopHint`): 0.1 for
 /// 6 cells, 0.2 for 8, 0.5 from 10.

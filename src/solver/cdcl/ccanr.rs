@@ -21,8 +21,10 @@
 
 use super::clause_db::ClauseDb;
 use super::trail::Trail;
-use super::walk::{starting_values, write_unassigned, BestSoFar, Formula, WalkReport};
-use crate::lit::{Lit, Var};
+use super::walk::{
+    starting_values, write_unassigned, BestSoFar, Broken, ClauseState, Formula, WalkReport,
+};
+use crate::lit::Var;
 use crate::rng::SplitMix64;
 
 /// CCAnr's smoothing threshold on the average clause weight.
@@ -38,11 +40,10 @@ const MAX_NEIGHBOUR_ENTRIES: usize = 50_000_000;
 struct Weighted<'f> {
     formula: &'f Formula,
     value: Vec<bool>,
-    /// Per clause: its weight, how many of its literals are true, and the XOR of their
-    /// variables (the only one when the count is 1).
+    /// Per clause: its weight, and how many of its literals are true with the XOR of
+    /// their variables (the only one when the count is 1), as ProbSAT's walk keeps them.
     weight: Vec<u64>,
-    count: Vec<u32>,
-    critical: Vec<u32>,
+    state: Vec<ClauseState>,
     /// Per variable: weighted make minus break, whether a neighbour flipped since its own
     /// last flip, and the step of that flip.
     score: Vec<i64>,
@@ -54,15 +55,12 @@ struct Weighted<'f> {
     /// The configuration-changed variables of positive score, and each one's place.
     good: Vec<u32>,
     in_good: Vec<bool>,
-    /// The falsified clauses, each one's place.
-    broken: Vec<u32>,
-    broken_at: Vec<u32>,
+    /// The falsified clauses.
+    broken: Broken,
     total_weight: u64,
     /// Work done: occurrence and neighbour entries visited.
     visits: u64,
 }
-
-const ABSENT: u32 = u32::MAX;
 
 impl<'f> Weighted<'f> {
     /// The state for `value`, or `None` when the neighbour lists would be too large.
@@ -92,12 +90,12 @@ impl<'f> Weighted<'f> {
             }
             neighbour_starts[var + 1] = neighbours.len() as u32;
         }
+        let (state, broken) = ClauseState::all(formula, &value);
         let mut walk = Weighted {
             formula,
             value,
             weight: vec![1; num_clauses],
-            count: vec![0; num_clauses],
-            critical: vec![0; num_clauses],
+            state,
             score: vec![0; num_vars],
             changed: vec![true; num_vars],
             flipped_at: vec![0; num_vars],
@@ -105,32 +103,16 @@ impl<'f> Weighted<'f> {
             neighbour_starts,
             good: Vec::new(),
             in_good: vec![false; num_vars],
-            broken: Vec::new(),
-            broken_at: vec![ABSENT; num_clauses],
+            broken,
             total_weight: num_clauses as u64,
             visits: 0,
         };
-        for clause in 0..num_clauses {
-            let (mut count, mut critical) = (0, 0);
-            for &lit in formula.clause(clause) {
-                if walk.is_true(lit) {
-                    count += 1;
-                    critical ^= lit.var().index() as u32;
-                }
-            }
-            walk.count[clause] = count;
-            walk.critical[clause] = critical;
-            if count == 0 {
-                walk.broken_at[clause] = walk.broken.len() as u32;
-                walk.broken.push(clause as u32);
-            }
-        }
         walk.recount_scores();
         Some(walk)
     }
 
-    #[inline]
-    fn is_true(&self, lit: Lit) -> bool {
+    #[cfg(test)]
+    fn is_true(&self, lit: crate::lit::Lit) -> bool {
         self.value[lit.var().index()] == lit.is_positive()
     }
 
@@ -139,13 +121,13 @@ impl<'f> Weighted<'f> {
         self.score.iter_mut().for_each(|s| *s = 0);
         for clause in 0..self.formula.num_clauses() {
             let weight = self.weight[clause] as i64;
-            match self.count[clause] {
+            match self.state[clause].count {
                 0 => {
                     for &lit in self.formula.clause(clause) {
                         self.score[lit.var().index()] += weight;
                     }
                 }
-                1 => self.score[self.critical[clause] as usize] -= weight,
+                1 => self.score[self.state[clause].critical as usize] -= weight,
                 _ => {}
             }
         }
@@ -165,16 +147,6 @@ impl<'f> Weighted<'f> {
         }
     }
 
-    fn unbreak(&mut self, clause: u32) {
-        let at = self.broken_at[clause as usize];
-        let last = self.broken.pop().expect("a falsified clause is listed");
-        if last != clause {
-            self.broken[at as usize] = last;
-            self.broken_at[last as usize] = at;
-        }
-        self.broken_at[clause as usize] = ABSENT;
-    }
-
     /// Flips variable `var` at step `step`, updating counts, scores and the good set.
     fn flip(&mut self, var: usize, step: u64) {
         let old_score = self.score[var];
@@ -187,14 +159,15 @@ impl<'f> Weighted<'f> {
         for &clause in made {
             let c = clause as usize;
             let weight = self.weight[c] as i64;
-            let count = self.count[c];
-            self.count[c] = count + 1;
-            let critical = self.critical[c];
-            self.critical[c] = critical ^ v;
+            let ClauseState { count, critical } = self.state[c];
+            self.state[c] = ClauseState {
+                count: count + 1,
+                critical: critical ^ v,
+            };
             match count {
                 0 => {
                     // Satisfied now by `var` alone: no flip of the others makes it.
-                    self.unbreak(clause);
+                    self.broken.remove(clause);
                     for &lit in self.formula.clause(c) {
                         self.score[lit.var().index()] -= weight;
                     }
@@ -208,14 +181,12 @@ impl<'f> Weighted<'f> {
         for &clause in unmade {
             let c = clause as usize;
             let weight = self.weight[c] as i64;
-            let count = self.count[c] - 1;
-            self.count[c] = count;
-            let critical = self.critical[c] ^ v;
-            self.critical[c] = critical;
+            let count = self.state[c].count - 1;
+            let critical = self.state[c].critical ^ v;
+            self.state[c] = ClauseState { count, critical };
             match count {
                 0 => {
-                    self.broken_at[c] = self.broken.len() as u32;
-                    self.broken.push(clause);
+                    self.broken.insert(clause);
                     for &lit in self.formula.clause(c) {
                         self.score[lit.var().index()] += weight;
                     }
@@ -252,8 +223,8 @@ impl<'f> Weighted<'f> {
     /// The falsified clauses gain weight 1 each (so their variables' scores rise), and
     /// all weights are smoothed when their average passes the threshold.
     fn raise_weights(&mut self) {
-        for i in 0..self.broken.len() {
-            let c = self.broken[i] as usize;
+        for i in 0..self.broken.list.len() {
+            let c = self.broken.list[i] as usize;
             self.weight[c] += 1;
             for &lit in self.formula.clause(c) {
                 let var = lit.var().index();
@@ -262,7 +233,7 @@ impl<'f> Weighted<'f> {
             }
             self.visits += self.formula.clause(c).len() as u64;
         }
-        self.total_weight += self.broken.len() as u64;
+        self.total_weight += self.broken.list.len() as u64;
         let num_clauses = self.formula.num_clauses() as u64;
         let average = self.total_weight / num_clauses;
         if average > SMOOTH_THRESHOLD {
@@ -304,7 +275,7 @@ impl<'f> Weighted<'f> {
         // Aspiration: a variable of a falsified clause scoring above the average weight.
         let average = (self.total_weight / self.formula.num_clauses() as u64) as i64;
         let formula = self.formula;
-        let broken_vars = self.broken.iter().flat_map(|&c| {
+        let broken_vars = self.broken.list.iter().flat_map(|&c| {
             formula
                 .clause(c as usize)
                 .iter()
@@ -316,7 +287,7 @@ impl<'f> Weighted<'f> {
             }
         }
         self.raise_weights();
-        let clause = self.broken[rng.index(self.broken.len())] as usize;
+        let clause = self.broken.list[rng.index(self.broken.list.len())] as usize;
         self.visits += formula.clause(clause).len() as u64;
         self.best_of(formula.clause(clause).iter().map(|lit| lit.var().index()))
             .expect("clauses are not empty")
@@ -342,21 +313,21 @@ pub fn weighted_walk(
     let formula = Formula::gather(db, trail);
     let effort = effort.min(per_literal.saturating_mul(formula.lits.len() as u64));
     let mut walk = Weighted::new(&formula, starting_values(trail, start))?;
-    let initial = walk.broken.len();
+    let initial = walk.broken.list.len();
     let mut report = WalkReport {
         initial,
         best: initial,
         flips: 0,
     };
     let mut best_so_far = BestSoFar::new(trail.num_vars());
-    while !walk.broken.is_empty() && walk.visits < effort {
+    while !walk.broken.list.is_empty() && walk.visits < effort {
         let var = walk.pick(rng);
         walk.flip(var, report.flips + 1);
         report.flips += 1;
         let now_true = Var::from_index(var).lit(walk.value[var]);
         best_so_far.flipped(now_true, &walk.value);
-        if walk.broken.len() < report.best {
-            report.best = walk.broken.len();
+        if walk.broken.list.len() < report.best {
+            report.best = walk.broken.list.len();
             best_so_far.improved();
         }
     }

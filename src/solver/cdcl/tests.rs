@@ -545,6 +545,8 @@ fn a_weighted_walk_hands_its_model_to_the_search() {
     // A planted 4-colouring of 250 vertices and 1,150 edges: the search alone takes
     // 39,255 conflicts; the walk due after 50 finds a model, and the search decides along
     // it, so it ends within a few hundred conflicts.
+    // The third colouring drawn from seed 41 (the first two were smaller trials; their
+    // draws are kept so that this formula stays the one measured above).
     let mut rng = SplitMix64(41);
     for (vertices, edges) in [(150, 700), (200, 950)] {
         families::planted_colouring(&mut rng, vertices, 4, edges);

@@ -156,20 +156,20 @@ impl Formula {
 }
 
 /// The falsified clauses, with each one's position for removal in constant time.
-struct Broken {
-    list: Vec<u32>,
-    position: Vec<u32>,
+pub(super) struct Broken {
+    pub(super) list: Vec<u32>,
+    pub(super) position: Vec<u32>,
 }
 
 impl Broken {
-    const ABSENT: u32 = u32::MAX;
+    pub(super) const ABSENT: u32 = u32::MAX;
 
-    fn insert(&mut self, clause: u32) {
+    pub(super) fn insert(&mut self, clause: u32) {
         self.position[clause as usize] = self.list.len() as u32;
         self.list.push(clause);
     }
 
-    fn remove(&mut self, clause: u32) {
+    pub(super) fn remove(&mut self, clause: u32) {
         let at = self.position[clause as usize];
         let last = self.list.pop().expect("a falsified clause is listed");
         if last != clause {
@@ -184,9 +184,33 @@ impl Broken {
 /// their variables (the only true variable when `count` is 1). Side by side, so an update
 /// touches one cache line.
 #[derive(Clone, Copy, Debug, Default)]
-struct ClauseState {
-    count: u32,
-    critical: u32,
+pub(super) struct ClauseState {
+    pub(super) count: u32,
+    pub(super) critical: u32,
+}
+
+impl ClauseState {
+    /// Every clause's state under `value`, and the falsified clauses.
+    pub(super) fn all(formula: &Formula, value: &[bool]) -> (Vec<ClauseState>, Broken) {
+        let num_clauses = formula.num_clauses();
+        let mut states = vec![ClauseState::default(); num_clauses];
+        let mut broken = Broken {
+            list: Vec::new(),
+            position: vec![Broken::ABSENT; num_clauses],
+        };
+        for (clause, state) in states.iter_mut().enumerate() {
+            for &lit in formula.clause(clause) {
+                if value[lit.var().index()] == lit.is_positive() {
+                    state.count += 1;
+                    state.critical ^= lit.var().index() as u32;
+                }
+            }
+            if state.count == 0 {
+                broken.insert(clause as u32);
+            }
+        }
+        (states, broken)
+    }
 }
 
 /// The walk's state: an assignment and, per clause, how many of its literals it makes
@@ -211,40 +235,27 @@ struct Walker<'f> {
 
 impl<'f> Walker<'f> {
     fn new(formula: &'f Formula, value: Vec<bool>) -> Walker<'f> {
-        let num_clauses = formula.num_clauses();
-        let mut walker = Walker {
-            formula,
-            // Room for any XOR of variable indices: the updates below touch
-            // `breaks[critical]` whatever the count, to save a branch.
-            breaks: vec![0; value.len().next_power_of_two()],
-            value,
-            state: vec![ClauseState::default(); num_clauses],
-            broken: Broken {
-                list: Vec::new(),
-                position: vec![Broken::ABSENT; num_clauses],
-            },
-            visits: 0,
-            scans: 0,
-        };
-        for clause in 0..num_clauses {
-            let (mut count, mut critical) = (0, 0);
-            for &lit in formula.clause(clause) {
-                if walker.is_true(lit) {
-                    count += 1;
-                    critical ^= lit.var().index() as u32;
-                }
-            }
-            walker.state[clause] = ClauseState { count, critical };
-            match count {
-                0 => walker.broken.insert(clause as u32),
-                1 => walker.breaks[critical as usize] += 1,
-                _ => {}
+        let (state, broken) = ClauseState::all(formula, &value);
+        // Room for any XOR of variable indices: the updates below touch
+        // `breaks[critical]` whatever the count, to save a branch.
+        let mut breaks = vec![0; value.len().next_power_of_two()];
+        for clause in &state {
+            if clause.count == 1 {
+                breaks[clause.critical as usize] += 1;
             }
         }
-        walker
+        Walker {
+            formula,
+            breaks,
+            value,
+            state,
+            broken,
+            visits: 0,
+            scans: 0,
+        }
     }
 
-    #[inline]
+    #[cfg(test)]
     fn is_true(&self, lit: Lit) -> bool {
         self.value[lit.var().index()] == lit.is_positive()
     }

@@ -76,22 +76,25 @@ fn incremental_state_matches_a_recount_at_every_step() {
                 .filter(|&&l| walk.is_true(l))
                 .map(|l| l.var().index())
                 .collect();
-            assert_eq!(walk.count[c] as usize, true_vars.len());
+            assert_eq!(walk.state[c].count as usize, true_vars.len());
             if true_vars.len() == 1 {
-                assert_eq!(walk.critical[c] as usize, true_vars[0]);
+                assert_eq!(walk.state[c].critical as usize, true_vars[0]);
             }
-            assert_eq!(walk.broken_at[c] != ABSENT, true_vars.is_empty());
+            assert_eq!(
+                walk.broken.position[c] != Broken::ABSENT,
+                true_vars.is_empty()
+            );
         }
         // Scores: weighted make minus break, from scratch.
         let mut score = vec![0i64; formula.vars];
         for c in 0..gathered.num_clauses() {
             let w = walk.weight[c] as i64;
-            match walk.count[c] {
+            match walk.state[c].count {
                 0 => gathered
                     .clause(c)
                     .iter()
                     .for_each(|l| score[l.var().index()] += w),
-                1 => score[walk.critical[c] as usize] -= w,
+                1 => score[walk.state[c].critical as usize] -= w,
                 _ => {}
             }
         }
