@@ -35,27 +35,41 @@ pub fn all_loops(v: &View) -> Vec<Step> {
     let mut table = Table::new(&graph);
     // Ordered, so that the result never depends on a per-process hash seed.
     let mut best: BTreeMap<Vec<(usize, u8)>, Step> = BTreeMap::new();
-    for id in 0..graph.len() {
-        let a = graph.node(id);
-        if !graph.present(a) {
-            continue;
-        }
-        table.run(&graph, state(id, false), Links::All, MAX_LINKS);
-        for i in 1..table.order.len() {
-            let t = table.order[i] as usize;
-            if t % 2 == 0 {
+    // Two passes: every link, then cell links only (bivalue cells), for the XY-loops
+    // that Sudoku Explainer rates lower (its Y-Cycles, 6.5) than a shorter loop with the
+    // same removals that mixes both kinds of links (7.0): the first pass, keeping the
+    // shortest chain to each candidate, can miss them.
+    for links in [Links::All, Links::Bivalue] {
+        for id in 0..graph.len() {
+            let a = graph.node(id);
+            if !graph.present(a) {
                 continue;
             }
-            let path = table.path(t);
-            for step in chain_steps(v, &graph, &path) {
-                let key = match &step.effect {
-                    Effect::Eliminate(list) => list.clone(),
-                    Effect::Place { .. } => continue,
-                };
-                match best.get(&key) {
-                    Some(old) if old.length <= step.length => {}
-                    _ => {
-                        best.insert(key, step);
+            if links == Links::Bivalue && v.cands(a.0).count_ones() != 2 {
+                continue;
+            }
+            table.run(&graph, state(id, false), links, MAX_LINKS);
+            for i in 1..table.order.len() {
+                let t = table.order[i] as usize;
+                if t % 2 == 0 {
+                    continue;
+                }
+                let path = table.path(t);
+                for step in chain_steps(v, &graph, &path) {
+                    // The pass is for loops; its chains are the first pass's.
+                    if links == Links::Bivalue && step.technique != Technique::ContinuousNiceLoop {
+                        continue;
+                    }
+                    let key = match &step.effect {
+                        Effect::Eliminate(list) => list.clone(),
+                        Effect::Place { .. } => continue,
+                    };
+                    // The easiest on SE's scale, then the shortest.
+                    match best.get(&key) {
+                        Some(old) if rank(old) <= rank(&step) => {}
+                        _ => {
+                            best.insert(key, step);
+                        }
                     }
                 }
             }
@@ -66,6 +80,11 @@ pub fn all_loops(v: &View) -> Vec<Step> {
         (a.length, &a.cells, &a.effect_key()).cmp(&(b.length, &b.cells, &b.effect_key()))
     });
     steps
+}
+
+/// How loops with the same removals compare: SE's value (in tenths), then length.
+fn rank(step: &Step) -> (i64, usize) {
+    ((step.difficulty * 10.0).round() as i64, step.length)
 }
 
 impl Step {
@@ -233,6 +252,24 @@ fn continuous_eliminations(v: &View, graph: &Graph, path: &[usize]) -> Vec<(usiz
     elims
 }
 
+/// True when the loop `path` (closed by a weak link from its last node to its first)
+/// is what Sudoku Explainer calls a Y-Cycle: every strong link joins the two candidates
+/// of a bivalue cell, every weak link one digit in two cells (an XY-loop). SE finds
+/// these in a search that follows no link of a digit within a house, so they do not
+/// count as mixing both kinds of links.
+fn is_y_cycle(v: &View, graph: &Graph, path: &[usize]) -> bool {
+    let n = path.len();
+    let node = |i: usize| graph.node(path[i % n] / 2);
+    (0..n).all(|i| {
+        let (prev, here) = (node(i + n - 1), node(i));
+        if i != 0 && path[i] % 2 == 1 {
+            prev.0 == here.0 && v.cands(here.0).count_ones() == 2
+        } else {
+            prev.0 != here.0 && prev.1 == here.1
+        }
+    })
+}
+
 /// The step of a chain: `length` links counted as HoDoKu counts the loop, `start` the
 /// cell the loop is read from.
 fn make(
@@ -270,8 +307,12 @@ fn make(
     } else {
         path.len() + 2
     };
+    let cycle = technique == Technique::ContinuousNiceLoop;
     step.difficulty = match (technique, single_digit) {
         (Technique::ContinuousNiceLoop, true) => 6.5,
+        // Sudoku Explainer's Y-Cycle (its cycles searched with cell links only) is rated
+        // as its X-Cycle: 6.5 (CycleHint.getDifficulty, Sukaku Explainer's sources).
+        _ if cycle && is_y_cycle(v, graph, path) => 6.5,
         (_, true) => 6.6,
         _ => 7.0,
     } + length_penalty(nodes);
@@ -296,4 +337,48 @@ fn make(
         ),
     };
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::board::Board;
+    use crate::human::topology::Topology;
+    use crate::layout::Layout;
+
+    /// An XY-loop of five bivalue cells (r1c4 23, r1c8 13, r8c8 12, r7c7 12, r7c4 12)
+    /// where row 7 holds 1 and 2 only in r7c7 and r7c4: the loop through the strong link
+    /// of 2 in row 7 is two candidates shorter, mixes both kinds of links (7.0) and
+    /// removes the same candidates. Sudoku Explainer's Y-Cycle (6.5, ten candidates:
+    /// 6.7) is the step, as in puzzle 11 of its sample.
+    #[test]
+    fn an_xy_loop_is_rated_as_sudoku_explainers_y_cycle() {
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let at = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        let mut marks = vec![0b1_1111_1111u64; 81];
+        for c in 1..=9 {
+            marks[at(7, c)] = 0b1_1111_1100;
+        }
+        marks[at(1, 4)] = 0b110;
+        marks[at(1, 8)] = 0b101;
+        marks[at(8, 8)] = 0b011;
+        marks[at(7, 7)] = 0b011;
+        marks[at(7, 4)] = 0b011;
+        let board = Board::from_parts(9, vec![0; 81], marks);
+        let v = View::new(&layout, &topo, &board, true);
+        let step = all_loops(&v)
+            .into_iter()
+            .find(|s| match &s.effect {
+                Effect::Eliminate(list) => {
+                    s.technique == Technique::ContinuousNiceLoop
+                        && list.contains(&(at(2, 4), 2))
+                        && list.contains(&(at(1, 1), 3))
+                }
+                Effect::Place { .. } => false,
+            })
+            .expect("the loop's removals");
+        assert_eq!(format!("{:.1}", step.difficulty), "6.7", "{}", step.text);
+        assert_eq!(step.cells.len(), 5, "{}", step.text);
+    }
 }
