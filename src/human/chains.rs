@@ -107,6 +107,16 @@ impl Graph {
         cell * self.size + digit as usize - 1
     }
 
+    /// The strong partners of a node id (node ids).
+    pub fn strong_partners(&self, id: usize) -> &[u32] {
+        &self.strong[id]
+    }
+
+    /// The weak partners of a node id (node ids).
+    pub fn weak_partners(&self, id: usize) -> &[u32] {
+        &self.weak[id]
+    }
+
     /// The candidate of a node id.
     pub fn node(&self, id: usize) -> Node {
         (id / self.size, (id % self.size) as u8 + 1)

@@ -80,21 +80,28 @@ pub fn x_chain(v: &View, out: &mut Found) {
             if t % 2 == 0 || table.dist[t] < 3 || t / 2 < id {
                 continue;
             }
-            let path = table.path(t);
+            let mut path = table.path(t);
             if is_lasso(&graph, &path, false) {
                 continue;
             }
             let end = graph.node(t / 2).0;
-            let cells: Vec<usize> = path.iter().map(|&s| graph.node(s / 2).0).collect();
             let elims = seeing_both(v, digit, cell, end);
             if elims.is_empty() {
                 continue;
             }
+            let mut cells: Vec<usize> = path.iter().map(|&s| graph.node(s / 2).0).collect();
+            let mut value = strong_link_value(v, digit, &cells, false);
+            if let Some(x) = value {
+                if let Some((other, y)) = cheapest_alternative(v, &graph, digit, &path, x) {
+                    path = other;
+                    cells = path.iter().map(|&s| graph.node(s / 2).0).collect();
+                    value = Some(y);
+                }
+            }
             let mut step = Step::new(Technique::XChain, Effect::Eliminate(elims));
             step.digits = 1 << (digit - 1);
             step.length = path.len() - 1;
-            step.difficulty = strong_link_value(v, digit, &cells, false)
-                .unwrap_or(6.6 + length_penalty(path.len() + 2));
+            step.difficulty = value.unwrap_or(6.6 + length_penalty(path.len() + 2));
             step.place = format!("on {digit}");
             let mut sorted = cells.clone();
             sorted.sort_unstable();
@@ -109,6 +116,85 @@ pub fn x_chain(v: &View, out: &mut Found) {
         }
     }
     flush(best, out);
+}
+
+/// Most strong links of a chain for which [`cheapest_alternative`] looks for others:
+/// the walk grows fast with the length, and beyond four strong links (5.8 and up) the
+/// value rarely decides a rating.
+const ALTERNATIVE_LINKS: usize = 4;
+
+/// A cheaper chain on Sukaku Explainer's scale than `path` (states, from "start false"
+/// to "end true", all of `digit`, rated `value`): one with the same ends and as many
+/// links whose strong links lie in houses that rate lower. SE tries every chain of
+/// strong links (its `ThreeStrongLinks` and `StrongLinks` rules), while the
+/// breadth-first search keeps one chain to each end; of two with the same ends, a box or
+/// a mix of rows and columns in one but not the other changes the value (puzzle 7 of the
+/// Sukaku Explainer sample: a 3-String Kite, 5.6, where a 3-Turbot Fish, 5.5, removes the
+/// same candidate). `None` when no chain is cheaper, or the chain has more than
+/// [`ALTERNATIVE_LINKS`] strong links, or its value is already the lowest of its size.
+fn cheapest_alternative(
+    v: &View,
+    graph: &Graph,
+    digit: u8,
+    path: &[usize],
+    value: f64,
+) -> Option<(Vec<usize>, f64)> {
+    let links = path.len() / 2;
+    let lowest = *STRONG_LINK_BASE.get(links.checked_sub(2)?)?;
+    if links > ALTERNATIVE_LINKS || value < lowest + 0.05 {
+        return None;
+    }
+    let mut walk = vec![*path.first()?];
+    let mut best = None;
+    walk_alternatives(v, graph, digit, path, &mut walk, value, &mut best);
+    best
+}
+
+/// The depth-first walk of [`cheapest_alternative`]: extends `walk` by alternating
+/// strong and weak links of `digit` between cells not yet on it, up to the length of
+/// `path`, keeping in `best` the cheapest walk that ends where `path` ends.
+fn walk_alternatives(
+    v: &View,
+    graph: &Graph,
+    digit: u8,
+    path: &[usize],
+    walk: &mut Vec<usize>,
+    value: f64,
+    best: &mut Option<(Vec<usize>, f64)>,
+) {
+    let Some(&s) = walk.last() else {
+        return;
+    };
+    if walk.len() == path.len() {
+        if Some(&s) != path.last() {
+            return;
+        }
+        let cells: Vec<usize> = walk.iter().map(|&w| graph.node(w / 2).0).collect();
+        let bar = best.as_ref().map_or(value, |b: &(Vec<usize>, f64)| b.1);
+        if let Some(x) = strong_link_value(v, digit, &cells, false) {
+            if x < bar - 0.05 {
+                *best = Some((walk.clone(), x));
+            }
+        }
+        return;
+    }
+    let (id, on) = (s / 2, s % 2 == 1);
+    // True: weak partners become false. False: strong partners become true.
+    let partners = if on {
+        graph.weak_partners(id)
+    } else {
+        graph.strong_partners(id)
+    };
+    for &next in partners {
+        let next = next as usize;
+        let (cell, d) = graph.node(next);
+        if d != digit || walk.iter().any(|&w| graph.node(w / 2).0 == cell) {
+            continue;
+        }
+        walk.push(state(next, !on));
+        walk_alternatives(v, graph, digit, path, walk, value, best);
+        walk.pop();
+    }
 }
 
 /// Sukaku Explainer's values of single-digit chains by their number of strong links,
@@ -372,6 +458,48 @@ mod tests {
         assert_eq!(grouped_strong_link_value(2), Some(4.2));
         assert_eq!(grouped_strong_link_value(3), Some(5.4 + 0.3));
         assert_eq!(grouped_strong_link_value(9), None);
+    }
+
+    /// Sukaku Explainer tries every chain of three strong links: where the search's
+    /// chain to r4c9 and r8c6 reads as a 3-String Kite (a column and two rows, 5.6),
+    /// another as long with the same ends reads as a 3-Turbot Fish (two columns and
+    /// box 8, 5.5), and that is the value. The 4s of puzzle 7 of the Sukaku Explainer
+    /// sample at that step.
+    #[test]
+    fn a_chain_is_rated_by_its_cheapest_reading_between_the_same_ends() {
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let at = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+        let fours = [
+            (1, 3),
+            (1, 7),
+            (3, 2),
+            (3, 9),
+            (4, 4),
+            (4, 6),
+            (4, 9),
+            (6, 4),
+            (6, 6),
+            (6, 7),
+            (7, 2),
+            (7, 4),
+            (8, 3),
+            (8, 6),
+        ];
+        let mut marks = vec![0b1_1111_0111u64; 81];
+        for &(r, c) in &fours {
+            marks[at(r, c)] |= 1 << 3;
+        }
+        let board = Board::from_parts(9, vec![0; 81], marks);
+        let v = View::new(&layout, &topo, &board, true);
+        let mut out = Found::new(true);
+        x_chain(&v, &mut out);
+        let step = out
+            .steps
+            .iter()
+            .find(|s| s.effect == Effect::Eliminate(vec![(at(4, 6), 4)]) && s.length == 5)
+            .expect("the chain of three strong links removing 4 from r4c6");
+        assert_eq!(step.difficulty, 5.5, "{}", step.text);
     }
 
     /// Two X-Chains of the same length over the same cells, removing different
