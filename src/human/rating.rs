@@ -25,7 +25,7 @@
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |
 //! | 5.8-6.8 | Sukaku Explainer's 4 to 6 strong links | X-Chain of 4 to 6 strong links (7 and 8: 7.0-7.6, among the chains) |
-//! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, longer X-Chains (6.6); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0, 6.5 for an X-cycle) |
+//! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, longer X-Chains (6.6); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0; 6.5 for an X-cycle or an XY-loop, SE's Y-Cycle; a loop removes only outside its cells) |
 //! | 7.5+ | Nishio | Nishio |
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
 //! | 8.5+ | dynamic forcing chains | Forcing Chain Contradiction, dynamic Cell / Region |
@@ -227,6 +227,32 @@ fn direct_value(step: &Step) -> f64 {
     }
 }
 
+/// Narrows the continuous nice loop `step` to what Sudoku Explainer's cycle removes:
+/// false when nothing is left. SE removes a weak link's digit from the cells seeing both
+/// its ends, but not the other candidates of a loop cell entered and left by strong
+/// links (HoDoKu's rule, which `loops` follows): its cycle hint only takes cells outside
+/// the loop (`Chaining.createCycleHint` in Sukaku Explainer's sources). Taking those too
+/// puts our path ahead of SE's and can spare it a harder step later (puzzle 66 of the
+/// Sukaku Explainer sample: 7.1 where SE needs 7.2).
+fn as_se_cycle(step: &mut Step) -> bool {
+    let Effect::Eliminate(list) = &mut step.effect else {
+        return true;
+    };
+    let before = list.len();
+    list.retain(|(cell, _)| !step.cells.contains(cell));
+    if list.is_empty() {
+        return false;
+    }
+    if list.len() < before {
+        step.digits = list.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
+        step.text.push_str(
+            " (Rated as Sudoku Explainer reads it, the loop's own cells keep their other \
+             candidates here.)",
+        );
+    }
+    true
+}
+
 /// True when applying the removals of `step` leaves some house or line that needs an
 /// eliminated digit with exactly one place for it (which it had not before).
 fn leaves_hidden_single(v: &View, step: &Step) -> bool {
@@ -270,6 +296,9 @@ pub fn easiest(
             for mut step in found.steps {
                 if !step.agrees_with(solution) {
                     continue; // a bug; the tutor records these, the rater skips them
+                }
+                if step.technique == Technique::ContinuousNiceLoop && !as_se_cycle(&mut step) {
+                    continue;
                 }
                 match take {
                     Take::All => {}
@@ -387,5 +416,39 @@ mod tests {
         let rating = rate(&layout, grid.cells(), answer.cells());
         assert!(rating.uses(Technique::UniqueLoop));
         assert_eq!(format!("{:.1}", rating.er), published);
+        // Line 7 needs the cheapest reading of a chain of three strong links (a 3-Turbot
+        // Fish, 5.5, not a 3-String Kite with the same ends); line 11 an XY-loop rated as
+        // SE's Y-Cycle (6.7, where a shorter mixed loop is 7.1); line 66 SE's cycle
+        // removals (a nice loop that also empties its own cells spares a 7.2 step).
+        for line in [7, 11, 66] {
+            let (puzzle, published) = lines[line - 1].split_once(' ').unwrap();
+            let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
+                .grid
+                .clone();
+            let answer = solution(&layout, &grid);
+            let rating = rate(&layout, grid.cells(), answer.cells());
+            assert_eq!(format!("{:.1}", rating.er), published, "line {line}");
+        }
+    }
+
+    /// A continuous nice loop rated as Sudoku Explainer's cycle keeps only the removals
+    /// outside its cells, and is no step when nothing else is left.
+    #[test]
+    fn a_loop_is_narrowed_to_sudoku_explainers_cycle_removals() {
+        let mut step = Step::new(
+            Technique::ContinuousNiceLoop,
+            Effect::Eliminate(vec![(3, 4), (10, 6), (40, 6)]),
+        );
+        step.cells = vec![3, 5, 12, 14];
+        step.digits = 1 << 3 | 1 << 5;
+        assert!(as_se_cycle(&mut step));
+        assert_eq!(step.effect, Effect::Eliminate(vec![(10, 6), (40, 6)]));
+        assert_eq!(step.digits, 1 << 5);
+        let mut inside = Step::new(
+            Technique::ContinuousNiceLoop,
+            Effect::Eliminate(vec![(3, 4)]),
+        );
+        inside.cells = vec![3, 5, 12, 14];
+        assert!(!as_se_cycle(&mut inside));
     }
 }
