@@ -49,7 +49,7 @@
 
 use super::board::Board;
 use super::ladder::find;
-use super::step::{Effect, Step};
+use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{Found, View};
@@ -244,11 +244,14 @@ fn as_se_cycle(step: &mut Step) -> bool {
         return false;
     }
     if list.len() < before {
-        step.digits = list.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
-        step.text.push_str(
-            " (Rated as Sudoku Explainer reads it, the loop's own cells keep their other \
-             candidates here.)",
-        );
+        let digits = list.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
+        let (was, now) = (digits_text(step.digits), digits_text(digits));
+        step.text = step
+            .text
+            .replacen(&format!("{was} goes."), &format!("{now} goes"), 1);
+        step.text
+            .push_str(" (as Sudoku Explainer's cycle, which leaves the loop's own cells alone).");
+        step.digits = digits;
     }
     true
 }
@@ -451,9 +454,18 @@ mod tests {
         );
         step.cells = vec![3, 5, 12, 14];
         step.digits = 1 << 3 | 1 << 5;
+        step.text = format!("The loop ...: {} goes.", digits_text(step.digits));
         assert!(as_se_cycle(&mut step));
         assert_eq!(step.effect, Effect::Eliminate(vec![(10, 6), (40, 6)]));
         assert_eq!(step.digits, 1 << 5);
+        assert!(
+            step.text.ends_with(
+                ": 6 goes (as Sudoku Explainer's cycle, which leaves the \
+                 loop's own cells alone)."
+            ),
+            "{}",
+            step.text
+        );
         let mut inside = Step::new(
             Technique::ContinuousNiceLoop,
             Effect::Eliminate(vec![(3, 4)]),
