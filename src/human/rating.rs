@@ -441,7 +441,11 @@ mod tests {
         let answer = solution(&layout, &grid);
         let rating = rate(&layout, grid.cells(), answer.cells());
         let published: f64 = published.parse().unwrap();
-        assert!((rating.er - published).abs() < 0.15, "line 68: {}", rating.er);
+        assert!(
+            (rating.er - published).abs() < 0.15,
+            "line 68: {}",
+            rating.er
+        );
     }
 
     /// A continuous nice loop rated as Sudoku Explainer's cycle keeps only the removals
