@@ -396,27 +396,26 @@ mod tests {
         )
         .unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        for (line, hardest) in [
-            (14, Technique::XChain),
-            (12, Technique::WXYZWing),
-            (36, Technique::VWXYZWing),
-        ] {
+        // The rating of sample line `line` (1-based) and its published ER.
+        let rate_line = |line: usize| {
             let (puzzle, published) = lines[line - 1].split_once(' ').unwrap();
             let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
                 .grid
                 .clone();
             let answer = solution(&layout, &grid);
-            let rating = rate(&layout, grid.cells(), answer.cells());
+            (rate(&layout, grid.cells(), answer.cells()), published)
+        };
+        for (line, hardest) in [
+            (14, Technique::XChain),
+            (12, Technique::WXYZWing),
+            (36, Technique::VWXYZWing),
+        ] {
+            let (rating, published) = rate_line(line);
             assert_eq!(rating.hardest, hardest, "line {line}");
             assert_eq!(format!("{:.1}", rating.er), published, "line {line}");
         }
         // Line 59 needs a Unique Loop (type 4, 4.7) where a W-Wing (7.1) came before.
-        let (puzzle, published) = lines[58].split_once(' ').unwrap();
-        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
-            .grid
-            .clone();
-        let answer = solution(&layout, &grid);
-        let rating = rate(&layout, grid.cells(), answer.cells());
+        let (rating, published) = rate_line(59);
         assert!(rating.uses(Technique::UniqueLoop));
         assert_eq!(format!("{:.1}", rating.er), published);
         // Line 7 needs the cheapest reading of a chain of three strong links (a 3-Turbot
@@ -424,22 +423,12 @@ mod tests {
         // SE's Y-Cycle (6.7, where a shorter mixed loop is 7.1); line 66 SE's cycle
         // removals (a nice loop that also empties its own cells spares a 7.2 step).
         for line in [7, 11, 66] {
-            let (puzzle, published) = lines[line - 1].split_once(' ').unwrap();
-            let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
-                .grid
-                .clone();
-            let answer = solution(&layout, &grid);
-            let rating = rate(&layout, grid.cells(), answer.cells());
+            let (rating, published) = rate_line(line);
             assert_eq!(format!("{:.1}", rating.er), published, "line {line}");
         }
         // Line 68 (SE 9.1) needs its dynamic chains' broken branches counted by their
         // chains: 9.2 so, 8.5 with one candidate each.
-        let (puzzle, published) = lines[67].split_once(' ').unwrap();
-        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
-            .grid
-            .clone();
-        let answer = solution(&layout, &grid);
-        let rating = rate(&layout, grid.cells(), answer.cells());
+        let (rating, published) = rate_line(68);
         let published: f64 = published.parse().unwrap();
         assert!(
             (rating.er - published).abs() < 0.15,
