@@ -130,9 +130,12 @@ pub fn dynamic_branches<'v>(v: &'v View) -> &'v Vec<Option<Branch>> {
         let mut out = vec![None; v.topo.cells * v.topo.size];
         for (cell, digit) in candidates(v) {
             let mut prop = Propagation::new(v.topo, v.board, None, &names);
-            let broken = prop.assume(cell, digit, true).is_err();
+            let (broken, cone) = match prop.assume(cell, digit, true) {
+                Err(contra) => (true, prop.cone(&contra.facts).len()),
+                Ok(()) => (false, 0),
+            };
             let facts = prop.facts.iter().map(|f| (f.cell, f.digit, f.on)).collect();
-            out[cell * v.topo.size + digit as usize - 1] = Some((broken, facts));
+            out[cell * v.topo.size + digit as usize - 1] = Some((broken, facts, cone));
         }
         out
     })
@@ -228,7 +231,7 @@ fn branches(
     for &(cell, digit) in alternatives {
         if dynamic {
             match dynamic_branches(v)[cell * v.topo.size + digit as usize - 1].as_ref() {
-                Some((false, facts)) => out.push(Some(facts.clone())),
+                Some((false, facts, _)) => out.push(Some(facts.clone())),
                 _ => out.push(None),
             }
         } else {
@@ -258,12 +261,12 @@ fn branches(
 /// Explainer counts that chain, as it counts the chain of a Dynamic Contradiction; one
 /// candidate for it made such a chain on a bivalue cell as cheap as 8.5 (puzzles 10 and
 /// 68 of the Sukaku Explainer sample, 8.9 and 9.1).
+/// Read from the view's cache of branches, which found it with the same propagation:
+/// working it out again at each forcing chain made rating a third slower.
 fn contradiction_length(v: &View, (cell, digit): (usize, u8)) -> usize {
-    let names = |c: usize| v.cell(c);
-    let mut prop = Propagation::new(v.topo, v.board, None, &names);
-    match prop.assume(cell, digit, true) {
-        Err(contra) => prop.cone(&contra.facts).len(),
-        Ok(()) => 1,
+    match dynamic_branches(v)[cell * v.topo.size + digit as usize - 1] {
+        Some((true, _, cone)) => cone,
+        _ => 1,
     }
 }
 

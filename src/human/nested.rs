@@ -41,7 +41,7 @@ fn first_touch(v: &View) -> Vec<u64> {
     for (node, branch) in forcing::dynamic_branches(v).iter().enumerate() {
         let set = &mut touch[node * words..(node + 1) * words];
         match branch {
-            Some((false, facts)) => {
+            Some((false, facts, _)) => {
                 for &(c, _, _) in facts {
                     set[c / 64] |= 1 << (c % 64);
                 }
