@@ -261,6 +261,7 @@ fn branches(
 /// Explainer counts that chain, as it counts the chain of a Dynamic Contradiction; one
 /// candidate for it made such a chain on a bivalue cell as cheap as 8.5 (puzzles 10 and
 /// 68 of the Sukaku Explainer sample, 8.9 and 9.1).
+///
 /// Read from the view's cache of branches, which found it with the same propagation:
 /// working it out again at each forcing chain made rating a third slower.
 fn contradiction_length(v: &View, (cell, digit): (usize, u8)) -> usize {
