@@ -107,14 +107,15 @@ impl Graph {
         cell * self.size + digit as usize - 1
     }
 
-    /// The strong partners of a node id (node ids).
-    pub fn strong_partners(&self, id: usize) -> &[u32] {
-        &self.strong[id]
-    }
-
-    /// The weak partners of a node id (node ids).
-    pub fn weak_partners(&self, id: usize) -> &[u32] {
-        &self.weak[id]
+    /// The node ids a chain may go to from node `id` holding `on`: its weak partners
+    /// when it is true (they become false), its strong partners when it is false (they
+    /// become true).
+    pub fn partners(&self, id: usize, on: bool) -> &[u32] {
+        if on {
+            &self.weak[id]
+        } else {
+            &self.strong[id]
+        }
     }
 
     /// The candidate of a node id.
@@ -212,13 +213,7 @@ impl Table {
                 p = self.parent[p] as usize;
                 on_path.push(graph.node(p / 2).0);
             }
-            // True: weak partners become false. False: strong partners become true.
-            let partners = if on {
-                &graph.weak[id]
-            } else {
-                &graph.strong[id]
-            };
-            for &next in partners {
+            for &next in graph.partners(id, on) {
                 let next = next as usize;
                 if !graph.allowed(links, id, next, !on) {
                     continue;

@@ -57,19 +57,8 @@ pub fn all_loops(v: &View) -> Vec<Step> {
                 let path = table.path(t);
                 for step in chain_steps(v, &graph, &path) {
                     // The pass is for loops; its chains are the first pass's.
-                    if links == Links::Bivalue && step.technique != Technique::ContinuousNiceLoop {
-                        continue;
-                    }
-                    let key = match &step.effect {
-                        Effect::Eliminate(list) => list.clone(),
-                        Effect::Place { .. } => continue,
-                    };
-                    // The easiest on SE's scale, then the shortest.
-                    match best.get(&key) {
-                        Some(old) if rank(old) <= rank(&step) => {}
-                        _ => {
-                            best.insert(key, step);
-                        }
+                    if links == Links::All || step.technique == Technique::ContinuousNiceLoop {
+                        keep_easiest(&mut best, step);
                     }
                 }
             }
@@ -82,9 +71,16 @@ pub fn all_loops(v: &View) -> Vec<Step> {
     steps
 }
 
-/// How loops with the same removals compare: SE's value (in tenths), then length.
-fn rank(step: &Step) -> (i64, usize) {
-    ((step.difficulty * 10.0).round() as i64, step.length)
+/// Keeps `step` in `best` unless a step with the same removals is as easy: SE's value
+/// (in tenths) first, then the length. Placements are not loops' business.
+fn keep_easiest(best: &mut BTreeMap<Vec<(usize, u8)>, Step>, step: Step) {
+    let Effect::Eliminate(key) = &step.effect else {
+        return;
+    };
+    let rank = |s: &Step| ((s.difficulty * 10.0).round() as i64, s.length);
+    if best.get(key).map_or(true, |old| rank(&step) < rank(old)) {
+        best.insert(key.clone(), step);
+    }
 }
 
 impl Step {
@@ -307,12 +303,11 @@ fn make(
     } else {
         path.len() + 2
     };
-    let cycle = technique == Technique::ContinuousNiceLoop;
     step.difficulty = match (technique, single_digit) {
         (Technique::ContinuousNiceLoop, true) => 6.5,
         // Sudoku Explainer's Y-Cycle (its cycles searched with cell links only) is rated
         // as its X-Cycle: 6.5 (CycleHint.getDifficulty, Sukaku Explainer's sources).
-        _ if cycle && is_y_cycle(v, graph, path) => 6.5,
+        (Technique::ContinuousNiceLoop, false) if is_y_cycle(v, graph, path) => 6.5,
         (_, true) => 6.6,
         _ => 7.0,
     } + length_penalty(nodes);

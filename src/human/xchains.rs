@@ -179,13 +179,7 @@ fn walk_alternatives(
         return;
     }
     let (id, on) = (s / 2, s % 2 == 1);
-    // True: weak partners become false. False: strong partners become true.
-    let partners = if on {
-        graph.weak_partners(id)
-    } else {
-        graph.strong_partners(id)
-    };
-    for &next in partners {
+    for &next in graph.partners(id, on) {
         let next = next as usize;
         let (cell, d) = graph.node(next);
         if d != digit || walk.iter().any(|&w| graph.node(w / 2).0 == cell) {
