@@ -277,6 +277,15 @@ fn make(
     length: usize,
     start: usize,
 ) -> Option<Step> {
+    let mut cells: Vec<usize> = path.iter().map(|&s| graph.node(s / 2).0).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut elims = elims;
+    let found = elims.len();
+    if technique == Technique::ContinuousNiceLoop && v.options.cycles_outside_only {
+        elims.retain(|(cell, _)| cells.binary_search(cell).is_err());
+    }
+    let narrowed = elims.len() < found;
     if elims.is_empty() {
         return None;
     }
@@ -287,9 +296,6 @@ fn make(
     };
     step.digits = removed;
     step.length = length;
-    let mut cells: Vec<usize> = path.iter().map(|&s| graph.node(s / 2).0).collect();
-    cells.sort_unstable();
-    cells.dedup();
     step.cells = cells;
     let first = graph.node(path[0] / 2);
     let last = graph.node(path[path.len() - 1] / 2);
@@ -316,8 +322,14 @@ fn make(
     step.text = match technique {
         Technique::ContinuousNiceLoop => format!(
             "The loop {chain} (closing back to its start) alternates all the way round, so \
-             each of its weak links acts as a strong one: {} goes.",
-            digits_text(removed)
+             each of its weak links acts as a strong one: {} {}{}.",
+            digits_text(removed),
+            go(removed),
+            if narrowed {
+                " (as Sudoku Explainer's cycle, which leaves the loop's own cells alone)"
+            } else {
+                ""
+            }
         ),
         Technique::Aic => format!(
             "In the chain {chain}, if the first candidate is false the last is true: one of \
@@ -325,13 +337,23 @@ fn make(
         ),
         _ => format!(
             "The chain {chain} makes one of its ends true; with {} that closes a loop that \
-             breaks at {}, so {} goes.",
+             breaks at {}, so {} {}.",
             v.cell(start),
             v.cell(start),
-            digits_text(removed)
+            digits_text(removed),
+            go(removed)
         ),
     };
     Some(step)
+}
+
+/// The verb after [`digits_text`]: "3 goes", "3 and 4 go".
+fn go(digits: u64) -> &'static str {
+    if digits.count_ones() > 1 {
+        "go"
+    } else {
+        "goes"
+    }
 }
 
 #[cfg(test)]
@@ -375,5 +397,86 @@ mod tests {
             .expect("the loop's removals");
         assert_eq!(format!("{:.1}", step.difficulty), "6.7", "{}", step.text);
         assert_eq!(step.cells.len(), 5, "{}", step.text);
+    }
+
+    /// Along the rater's walk of puzzle 66 of the Sukaku Explainer sample, a loop of
+    /// HoDoKu's reading that also empties one of its own cells is read as SE's cycle,
+    /// which keeps only the removals outside its cells, says so, and is no step when
+    /// nothing else is left.
+    #[test]
+    fn sudoku_explainers_reading_leaves_the_loops_own_cells_alone() {
+        use crate::grid::parse_puzzles_for;
+        use crate::human::rating::easiest;
+        use crate::human::tests::solution;
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("testdata/ratings/sukaku_explainer_sample.txt"),
+        )
+        .unwrap();
+        let puzzle = text.lines().nth(65).unwrap().split(' ').next().unwrap();
+        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let answer = solution(&layout, &grid);
+        let mut board = Board::new(&layout, grid.cells());
+        let (mut narrowed, mut dropped) = (0, 0);
+        while let Some(step) = easiest(&layout, &topo, &board, answer.cells(), true) {
+            let hodoku = View::new(&layout, &topo, &board, true);
+            let mut se = View::new(&layout, &topo, &board, true);
+            se.options.cycles_outside_only = true;
+            let continuous = |steps: &[Step]| -> Vec<Step> {
+                steps
+                    .iter()
+                    .filter(|s| s.technique == Technique::ContinuousNiceLoop)
+                    .cloned()
+                    .collect()
+            };
+            let all_ours = all_loops(&se);
+            let (theirs, ours) = (continuous(&all_loops(&hodoku)), continuous(&all_ours));
+            for loop_ in &ours {
+                let Effect::Eliminate(list) = &loop_.effect else {
+                    unreachable!()
+                };
+                assert!(
+                    list.iter().all(|(c, _)| !loop_.cells.contains(c)),
+                    "{}",
+                    loop_.text
+                );
+            }
+            for loop_ in &theirs {
+                let Effect::Eliminate(list) = &loop_.effect else {
+                    unreachable!()
+                };
+                let outside: Vec<_> = list
+                    .iter()
+                    .filter(|(c, _)| !loop_.cells.contains(c))
+                    .copied()
+                    .collect();
+                if outside.len() == list.len() {
+                    continue;
+                }
+                if outside.is_empty() {
+                    dropped += 1;
+                    continue;
+                }
+                // Some step of SE's reading removes exactly what lies outside: the loop
+                // narrowed, or an easier chain with the same removals.
+                let read = all_ours
+                    .iter()
+                    .find(|s| s.effect == Effect::Eliminate(outside.clone()))
+                    .expect("the loop's removals outside its cells");
+                if read.text.contains("leaves the loop's own cells alone") {
+                    narrowed += 1;
+                }
+            }
+            board.apply_with(&topo, &step);
+        }
+        assert!(board.is_complete());
+        assert!(
+            narrowed > 0 && dropped > 0,
+            "{narrowed} narrowed, {dropped} dropped"
+        );
     }
 }

@@ -49,7 +49,7 @@
 
 use super::board::Board;
 use super::ladder::find;
-use super::step::{digits_text, Effect, Step};
+use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{Found, View};
@@ -227,35 +227,6 @@ fn direct_value(step: &Step) -> f64 {
     }
 }
 
-/// Narrows the continuous nice loop `step` to what Sudoku Explainer's cycle removes:
-/// false when nothing is left. SE removes a weak link's digit from the cells seeing both
-/// its ends, but not the other candidates of a loop cell entered and left by strong
-/// links (HoDoKu's rule, which `loops` follows): its cycle hint only takes cells outside
-/// the loop (`Chaining.createCycleHint` in Sukaku Explainer's sources). Taking those too
-/// puts our path ahead of SE's and can spare it a harder step later (puzzle 66 of the
-/// Sukaku Explainer sample: 7.1 where SE needs 7.2).
-fn as_se_cycle(step: &mut Step) -> bool {
-    let Effect::Eliminate(list) = &mut step.effect else {
-        return true;
-    };
-    let before = list.len();
-    list.retain(|(cell, _)| !step.cells.contains(cell));
-    if list.is_empty() {
-        return false;
-    }
-    if list.len() < before {
-        let digits = list.iter().fold(0, |m, &(_, d)| m | 1 << (d - 1));
-        let (was, now) = (digits_text(step.digits), digits_text(digits));
-        step.text = step
-            .text
-            .replacen(&format!("{was} goes."), &format!("{now} goes"), 1);
-        step.text
-            .push_str(" (as Sudoku Explainer's cycle, which leaves the loop's own cells alone).");
-        step.digits = digits;
-    }
-    true
-}
-
 /// True when applying the removals of `step` leaves some house or line that needs an
 /// eliminated digit with exactly one place for it (which it had not before).
 fn leaves_hidden_single(v: &View, step: &Step) -> bool {
@@ -291,6 +262,10 @@ pub fn easiest(
 ) -> Option<Step> {
     let mut view = View::new(layout, topo, board, unique);
     view.solution = Some(solution);
+    // SE's cycles leave the loop's own cells alone; taking those removals too puts our
+    // path ahead of SE's and can spare it a harder step later (puzzle 66 of the Sukaku
+    // Explainer sample: 7.1 where SE needs 7.2).
+    view.options.cycles_outside_only = true;
     for &(techniques, take) in ORDER {
         let mut best: Option<Step> = None;
         for &technique in techniques {
@@ -299,9 +274,6 @@ pub fn easiest(
             for mut step in found.steps {
                 if !step.agrees_with(solution) {
                     continue; // a bug; the tutor records these, the rater skips them
-                }
-                if step.technique == Technique::ContinuousNiceLoop && !as_se_cycle(&mut step) {
-                    continue;
                 }
                 match take {
                     Take::All => {}
@@ -435,35 +407,5 @@ mod tests {
             "line 68: {}",
             rating.er
         );
-    }
-
-    /// A continuous nice loop rated as Sudoku Explainer's cycle keeps only the removals
-    /// outside its cells, and is no step when nothing else is left.
-    #[test]
-    fn a_loop_is_narrowed_to_sudoku_explainers_cycle_removals() {
-        let mut step = Step::new(
-            Technique::ContinuousNiceLoop,
-            Effect::Eliminate(vec![(3, 4), (10, 6), (40, 6)]),
-        );
-        step.cells = vec![3, 5, 12, 14];
-        step.digits = 1 << 3 | 1 << 5;
-        step.text = format!("The loop ...: {} goes.", digits_text(step.digits));
-        assert!(as_se_cycle(&mut step));
-        assert_eq!(step.effect, Effect::Eliminate(vec![(10, 6), (40, 6)]));
-        assert_eq!(step.digits, 1 << 5);
-        assert!(
-            step.text.ends_with(
-                ": 6 goes (as Sudoku Explainer's cycle, which leaves the \
-                 loop's own cells alone)."
-            ),
-            "{}",
-            step.text
-        );
-        let mut inside = Step::new(
-            Technique::ContinuousNiceLoop,
-            Effect::Eliminate(vec![(3, 4)]),
-        );
-        inside.cells = vec![3, 5, 12, 14];
-        assert!(!as_se_cycle(&mut inside));
     }
 }

@@ -227,6 +227,7 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
     };
     let options = Options {
         two_cell_empty_rectangles: case.code == "0402" && case.variant == Some(1),
+        ..Options::default()
     };
     let steps = all_steps(layout, topo, &case.board, technique, options);
     if steps.is_empty() && !super::ladder::has_finder(technique) {

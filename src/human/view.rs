@@ -53,6 +53,10 @@ pub struct Options {
     /// Empty rectangles in boxes with only two places for the digit (off by default:
     /// such a box is a strong link, and the pattern a Turbot Fish).
     pub two_cell_empty_rectangles: bool,
+    /// Continuous nice loops remove only candidates outside their own cells, as Sudoku
+    /// Explainer's cycles do (the rater's reading; the tutor keeps HoDoKu's, which also
+    /// empties a loop cell entered and left by strong links of its other digits).
+    pub cycles_outside_only: bool,
 }
 
 impl<'a> View<'a> {
