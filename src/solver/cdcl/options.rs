@@ -308,6 +308,8 @@ options_table! {
         "Gates found in the clauses, congruent ones merged and their literals substituted before elimination (1), or not (0).";
     congruence_and_arity: u64 = 16, [2, 1_000_000],
         "Congruence closure skips AND gates of more inputs (exactly-one groups give k gates of k-1 inputs each).";
+    congruence_min_permille: u64 = 20, [0, 1000],
+        "Congruence closure substitutes only when at least this many variables per thousand merge into others (or one into a constant).";
     vivify: u64 = 0, [0, 1],
         "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), or not (0).";
     vivify_effort: f64 = 0.1, [0.0, 1e6],

@@ -48,7 +48,7 @@ fn two_ands_over_equal_inputs_merge() {
         lits(&[-4, -1, -2]),
         lits(&[3, 4, 5]),
     ];
-    let closure = close(&clauses, 5, 16, None);
+    let closure = close(&clauses, 5, 16, 0, None);
     assert!(!closure.unsat);
     assert_eq!(closure.substituted.len(), 1);
     assert_eq!(closure.substituted[0].var, lits(&[4])[0].var());
@@ -57,6 +57,45 @@ fn two_ands_over_equal_inputs_merge() {
         .clauses
         .iter()
         .any(|clause| clause.len() == 3 && clause.contains(&lits(&[5])[0])));
+}
+
+#[test]
+fn fewer_merges_than_the_minimum_leave_the_clauses_alone() {
+    let clauses = vec![
+        lits(&[-3, 1]),
+        lits(&[-3, 2]),
+        lits(&[3, -1, -2]),
+        lits(&[4, 1]),
+        lits(&[4, 2]),
+        lits(&[-4, -1, -2]),
+        lits(&[3, 4, 5]),
+    ];
+    // One variable merges (4 into ¬3): below a minimum of two, nothing is substituted.
+    let closure = close(&clauses, 5, 16, 2, None);
+    assert!(!closure.unsat && !closure.changed);
+    assert!(closure.substituted.is_empty() && closure.clauses.is_empty());
+    assert_eq!(close(&clauses, 5, 16, 1, None).substituted.len(), 1);
+}
+
+#[test]
+fn a_merge_into_a_constant_is_kept_below_the_minimum() {
+    // As below: 5 = 3 ⊕ 4 with 3 and 4 equal is constant false, a unit worth having
+    // however few variables merge.
+    let clauses = vec![
+        lits(&[-3, 1]),
+        lits(&[-3, 2]),
+        lits(&[3, -1, -2]),
+        lits(&[-4, 1]),
+        lits(&[-4, 2]),
+        lits(&[4, -1, -2]),
+        lits(&[-5, 3, 4]),
+        lits(&[-5, -3, -4]),
+        lits(&[5, -3, 4]),
+        lits(&[5, 3, -4]),
+        lits(&[5, 1]),
+    ];
+    let closure = close(&clauses, 5, 16, 1000, None);
+    assert!(closure.clauses.contains(&lits(&[-5])));
 }
 
 #[test]
@@ -75,7 +114,7 @@ fn an_xor_of_merged_inputs_is_constant() {
         lits(&[5, 3, -4]),
         lits(&[5, 1]),
     ];
-    let closure = close(&clauses, 5, 16, None);
+    let closure = close(&clauses, 5, 16, 0, None);
     // ¬5 is a unit, which with 5 ∨ 1 leaves 1: not refuted yet, but 5 is fixed false.
     assert!(closure.clauses.contains(&lits(&[-5])));
 }
