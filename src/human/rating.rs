@@ -408,4 +408,83 @@ mod tests {
             rating.er
         );
     }
+
+    /// Along the rater's walk of puzzle 66 of the Sukaku Explainer sample, a loop of
+    /// HoDoKu's reading that also empties one of its own cells is read as SE's cycle,
+    /// which keeps only the removals outside its cells, says so, and is no step when
+    /// nothing else is left.
+    #[test]
+    fn sudoku_explainers_reading_leaves_the_loops_own_cells_alone() {
+        use crate::human::loops::all_loops;
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("testdata/ratings/sukaku_explainer_sample.txt"),
+        )
+        .unwrap();
+        let puzzle = text.lines().nth(65).unwrap().split(' ').next().unwrap();
+        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let answer = solution(&layout, &grid);
+        let mut board = Board::new(&layout, grid.cells());
+        let (mut narrowed, mut dropped) = (0, 0);
+        while let Some(step) = easiest(&layout, &topo, &board, answer.cells(), true) {
+            let hodoku = View::new(&layout, &topo, &board, true);
+            let mut se = View::new(&layout, &topo, &board, true);
+            se.options.cycles_outside_only = true;
+            let continuous = |steps: &[Step]| -> Vec<Step> {
+                steps
+                    .iter()
+                    .filter(|s| s.technique == Technique::ContinuousNiceLoop)
+                    .cloned()
+                    .collect()
+            };
+            let all_ours = all_loops(&se);
+            let (theirs, ours) = (continuous(&all_loops(&hodoku)), continuous(&all_ours));
+            for loop_ in &ours {
+                let Effect::Eliminate(list) = &loop_.effect else {
+                    unreachable!()
+                };
+                assert!(
+                    list.iter().all(|(c, _)| !loop_.cells.contains(c)),
+                    "{}",
+                    loop_.text
+                );
+            }
+            for loop_ in &theirs {
+                let Effect::Eliminate(list) = &loop_.effect else {
+                    unreachable!()
+                };
+                let outside: Vec<_> = list
+                    .iter()
+                    .filter(|(c, _)| !loop_.cells.contains(c))
+                    .copied()
+                    .collect();
+                if outside.len() == list.len() {
+                    continue;
+                }
+                if outside.is_empty() {
+                    dropped += 1;
+                    continue;
+                }
+                // Some step of SE's reading removes exactly what lies outside: the loop
+                // narrowed, or an easier chain with the same removals.
+                let read = all_ours
+                    .iter()
+                    .find(|s| s.effect == Effect::Eliminate(outside.clone()))
+                    .expect("the loop's removals outside its cells");
+                if read.text.contains("leaves the loop's own cells alone") {
+                    narrowed += 1;
+                }
+            }
+            board.apply_with(&topo, &step);
+        }
+        assert!(board.is_complete());
+        assert!(
+            narrowed > 0 && dropped > 0,
+            "{narrowed} narrowed, {dropped} dropped"
+        );
+    }
 }

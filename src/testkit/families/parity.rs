@@ -2,7 +2,7 @@
 //! direct encoding among random clauses, and Tseitin formulas on random graphs
 //! (Urquhart's family), each satisfiable or not by construction of its charges.
 
-use super::{random_clause, Formula};
+use super::formula::{random_clause, Formula};
 use crate::rng::SplitMix64;
 
 /// Clauses of the gate `out = a XOR b`.

@@ -36,10 +36,9 @@ fn solver(formula: &crate::testkit::families::Formula, congruence: bool) -> Solv
     solver
 }
 
-#[test]
-fn two_ands_over_equal_inputs_merge() {
-    // 3 = 1 ∧ 2 and 4 = 2 ∧ 1 as NOR of negations: ¬4' where 4 = ¬1 ∨ ¬2.
-    let clauses = vec![
+/// 3 = 1 ∧ 2 and 4 = 2 ∧ 1 as NOR of negations: ¬4' where 4 = ¬1 ∨ ¬2; and 3 ∨ 4 ∨ 5.
+fn two_equal_ands() -> Vec<Vec<Lit>> {
+    vec![
         lits(&[-3, 1]),
         lits(&[-3, 2]),
         lits(&[3, -1, -2]),
@@ -47,7 +46,30 @@ fn two_ands_over_equal_inputs_merge() {
         lits(&[4, 2]),
         lits(&[-4, -1, -2]),
         lits(&[3, 4, 5]),
-    ];
+    ]
+}
+
+/// 3 = 1 ∧ 2, 4 = 1 ∧ 2, 5 = 3 ⊕ 4, and 5 ∨ 1.
+fn xor_of_equal_ands() -> Vec<Vec<Lit>> {
+    vec![
+        lits(&[-3, 1]),
+        lits(&[-3, 2]),
+        lits(&[3, -1, -2]),
+        lits(&[-4, 1]),
+        lits(&[-4, 2]),
+        lits(&[4, -1, -2]),
+        lits(&[-5, 3, 4]),
+        lits(&[-5, -3, -4]),
+        lits(&[5, -3, 4]),
+        lits(&[5, 3, -4]),
+        lits(&[5, 1]),
+    ]
+}
+
+#[test]
+fn two_ands_over_equal_inputs_merge() {
+    // 3 = 1 ∧ 2 and 4 = 2 ∧ 1 as NOR of negations: ¬4' where 4 = ¬1 ∨ ¬2.
+    let clauses = two_equal_ands();
     let closure = close(&clauses, 5, 16, 0, None);
     assert!(!closure.unsat);
     assert_eq!(closure.substituted.len(), 1);
@@ -61,15 +83,7 @@ fn two_ands_over_equal_inputs_merge() {
 
 #[test]
 fn fewer_merges_than_the_minimum_leave_the_clauses_alone() {
-    let clauses = vec![
-        lits(&[-3, 1]),
-        lits(&[-3, 2]),
-        lits(&[3, -1, -2]),
-        lits(&[4, 1]),
-        lits(&[4, 2]),
-        lits(&[-4, -1, -2]),
-        lits(&[3, 4, 5]),
-    ];
+    let clauses = two_equal_ands();
     // One variable merges (4 into ¬3): below a minimum of two, nothing is substituted.
     let closure = close(&clauses, 5, 16, 2, None);
     assert!(!closure.unsat && !closure.changed);
@@ -81,19 +95,7 @@ fn fewer_merges_than_the_minimum_leave_the_clauses_alone() {
 fn a_merge_into_a_constant_is_kept_below_the_minimum() {
     // As below: 5 = 3 ⊕ 4 with 3 and 4 equal is constant false, a unit worth having
     // however few variables merge.
-    let clauses = vec![
-        lits(&[-3, 1]),
-        lits(&[-3, 2]),
-        lits(&[3, -1, -2]),
-        lits(&[-4, 1]),
-        lits(&[-4, 2]),
-        lits(&[4, -1, -2]),
-        lits(&[-5, 3, 4]),
-        lits(&[-5, -3, -4]),
-        lits(&[5, -3, 4]),
-        lits(&[5, 3, -4]),
-        lits(&[5, 1]),
-    ];
+    let clauses = xor_of_equal_ands();
     let closure = close(&clauses, 5, 16, 1000, None);
     assert!(closure.clauses.contains(&lits(&[-5])));
 }
@@ -101,19 +103,7 @@ fn a_merge_into_a_constant_is_kept_below_the_minimum() {
 #[test]
 fn an_xor_of_merged_inputs_is_constant() {
     // 3 = 1 ∧ 2, 4 = 1 ∧ 2, 5 = 3 ⊕ 4, and 5 asserted: UNSAT by closure alone.
-    let clauses = vec![
-        lits(&[-3, 1]),
-        lits(&[-3, 2]),
-        lits(&[3, -1, -2]),
-        lits(&[-4, 1]),
-        lits(&[-4, 2]),
-        lits(&[4, -1, -2]),
-        lits(&[-5, 3, 4]),
-        lits(&[-5, -3, -4]),
-        lits(&[5, -3, 4]),
-        lits(&[5, 3, -4]),
-        lits(&[5, 1]),
-    ];
+    let clauses = xor_of_equal_ands();
     let closure = close(&clauses, 5, 16, 0, None);
     // ¬5 is a unit, which with 5 ∨ 1 leaves 1: not refuted yet, but 5 is fixed false.
     assert!(closure.clauses.contains(&lits(&[-5])));
