@@ -93,7 +93,12 @@ pub fn contradiction(v: &View, out: &mut Found) {
         for (cell, digit) in candidates(v) {
             for on in [true, false] {
                 let node = cell * v.topo.size + digit as usize - 1;
-                if !plus && on && cache[node].as_ref().is_some_and(|b| !b.0) {
+                if !plus
+                    && on
+                    && cache[node]
+                        .as_ref()
+                        .is_some_and(|b| b.contradiction.is_none())
+                {
                     continue; // placing it is consistent, as far as singles go
                 }
                 if !plus && settled {
@@ -130,12 +135,15 @@ pub fn dynamic_branches<'v>(v: &'v View) -> &'v Vec<Option<Branch>> {
         let mut out = vec![None; v.topo.cells * v.topo.size];
         for (cell, digit) in candidates(v) {
             let mut prop = Propagation::new(v.topo, v.board, None, &names);
-            let (broken, cone) = match prop.assume(cell, digit, true) {
-                Err(contra) => (true, prop.cone(&contra.facts).len()),
-                Ok(()) => (false, 0),
+            let contradiction = match prop.assume(cell, digit, true) {
+                Err(contra) => Some(prop.cone(&contra.facts).len()),
+                Ok(()) => None,
             };
             let facts = prop.facts.iter().map(|f| (f.cell, f.digit, f.on)).collect();
-            out[cell * v.topo.size + digit as usize - 1] = Some((broken, facts, cone));
+            out[cell * v.topo.size + digit as usize - 1] = Some(Branch {
+                facts,
+                contradiction,
+            });
         }
         out
     })
@@ -231,7 +239,10 @@ fn branches(
     for &(cell, digit) in alternatives {
         if dynamic {
             match dynamic_branches(v)[cell * v.topo.size + digit as usize - 1].as_ref() {
-                Some((false, facts, _)) => out.push(Some(facts.clone())),
+                Some(Branch {
+                    facts,
+                    contradiction: None,
+                }) => out.push(Some(facts.clone())),
                 _ => out.push(None),
             }
         } else {
@@ -265,10 +276,10 @@ fn branches(
 /// Read from the view's cache of branches, which found it with the same propagation:
 /// working it out again at each forcing chain made rating a third slower.
 fn contradiction_length(v: &View, (cell, digit): (usize, u8)) -> usize {
-    match dynamic_branches(v)[cell * v.topo.size + digit as usize - 1] {
-        Some((true, _, cone)) => cone,
-        _ => 1,
-    }
+    dynamic_branches(v)[cell * v.topo.size + digit as usize - 1]
+        .as_ref()
+        .and_then(|branch| branch.contradiction)
+        .unwrap_or(1)
 }
 
 /// The story of one branch leading to a conclusion.

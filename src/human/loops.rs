@@ -273,14 +273,13 @@ fn make(
     graph: &Graph,
     path: &[usize],
     technique: Technique,
-    elims: Vec<(usize, u8)>,
+    mut elims: Vec<(usize, u8)>,
     length: usize,
     start: usize,
 ) -> Option<Step> {
     let mut cells: Vec<usize> = path.iter().map(|&s| graph.node(s / 2).0).collect();
     cells.sort_unstable();
     cells.dedup();
-    let mut elims = elims;
     let found = elims.len();
     if technique == Technique::ContinuousNiceLoop && v.options.cycles_outside_only {
         elims.retain(|(cell, _)| cells.binary_search(cell).is_err());
@@ -386,13 +385,10 @@ mod tests {
         let v = View::new(&layout, &topo, &board, true);
         let step = all_loops(&v)
             .into_iter()
-            .find(|s| match &s.effect {
-                Effect::Eliminate(list) => {
-                    s.technique == Technique::ContinuousNiceLoop
-                        && list.contains(&(at(2, 4), 2))
-                        && list.contains(&(at(1, 1), 3))
-                }
-                Effect::Place { .. } => false,
+            .find(|s| {
+                s.technique == Technique::ContinuousNiceLoop
+                    && matches!(&s.effect, Effect::Eliminate(list)
+                        if list.contains(&(at(2, 4), 2)) && list.contains(&(at(1, 1), 3)))
             })
             .expect("the loop's removals");
         assert_eq!(format!("{:.1}", step.difficulty), "6.7", "{}", step.text);

@@ -21,7 +21,7 @@ use super::quick;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
-use super::view::{digits, Found, View};
+use super::view::{digits, Branch, Found, View};
 
 /// When every step is asked for (the rater's choice of the shortest), the search stops
 /// after this many contradictions: each costs a nested propagation over the board, and
@@ -41,7 +41,10 @@ fn first_touch(v: &View) -> Vec<u64> {
     for (node, branch) in forcing::dynamic_branches(v).iter().enumerate() {
         let set = &mut touch[node * words..(node + 1) * words];
         match branch {
-            Some((false, facts, _)) => {
+            Some(Branch {
+                facts,
+                contradiction: None,
+            }) => {
                 for &(c, _, _) in facts {
                     set[c / 64] |= 1 << (c % 64);
                 }

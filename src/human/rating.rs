@@ -353,8 +353,24 @@ pub fn rate_with(layout: &Layout, topo: &Topology, puzzle: &[u8], solution: &[u8
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::parse_puzzles_for;
+    use crate::grid::{parse_puzzles_for, Grid};
     use crate::human::tests::solution;
+
+    /// Line `line` (1-based) of the Sukaku Explainer sample (`testdata/ratings`): the
+    /// puzzle, its solution and its published ER.
+    fn sample_line(layout: &Layout, line: usize) -> (Grid, Grid, String) {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("testdata/ratings/sukaku_explainer_sample.txt"),
+        )
+        .unwrap();
+        let (puzzle, published) = text.lines().nth(line - 1).unwrap().split_once(' ').unwrap();
+        let grid = parse_puzzles_for(puzzle, layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let answer = solution(layout, &grid);
+        (grid, answer, published.to_string())
+    }
 
     /// Puzzles of the Sukaku Explainer sample (`testdata/ratings`) whose hardest step is
     /// one of Sukaku Explainer's own techniques below the forcing chains: a chain of three
@@ -362,19 +378,9 @@ mod tests {
     #[test]
     fn sukaku_explainer_steps_below_the_chains_rate_as_it_does() {
         let layout = Layout::square(9).unwrap();
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("testdata/ratings/sukaku_explainer_sample.txt"),
-        )
-        .unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        // The rating of sample line `line` (1-based) and its published ER.
+        // The rating of sample line `line` and its published ER.
         let rate_line = |line: usize| {
-            let (puzzle, published) = lines[line - 1].split_once(' ').unwrap();
-            let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
-                .grid
-                .clone();
-            let answer = solution(&layout, &grid);
+            let (grid, answer, published) = sample_line(&layout, line);
             (rate(&layout, grid.cells(), answer.cells()), published)
         };
         for (line, hardest) in [
@@ -418,16 +424,7 @@ mod tests {
         use crate::human::loops::all_loops;
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("testdata/ratings/sukaku_explainer_sample.txt"),
-        )
-        .unwrap();
-        let puzzle = text.lines().nth(65).unwrap().split(' ').next().unwrap();
-        let grid = parse_puzzles_for(puzzle, &layout, false).unwrap()[0]
-            .grid
-            .clone();
-        let answer = solution(&layout, &grid);
+        let (grid, answer, _) = sample_line(&layout, 66);
         let mut board = Board::new(&layout, grid.cells());
         let (mut narrowed, mut dropped) = (0, 0);
         while let Some(step) = easiest(&layout, &topo, &board, answer.cells(), true) {

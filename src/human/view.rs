@@ -41,10 +41,15 @@ pub struct View<'a> {
     pub branches: std::cell::OnceCell<Vec<Option<Branch>>>,
 }
 
-/// What placing one candidate leads to: whether it breaks a rule, the facts (cell,
-/// digit, placed) in the order found, and, when it breaks one, how many candidates lie
-/// behind the contradiction (its cone; 0 otherwise).
-pub type Branch = (bool, Vec<(usize, u8, bool)>, usize);
+/// What placing one candidate leads to, by singles.
+#[derive(Clone, Debug)]
+pub struct Branch {
+    /// The facts (cell, digit, placed) in the order found.
+    pub facts: Vec<(usize, u8, bool)>,
+    /// When it breaks a rule: how many candidates lie behind the contradiction (its
+    /// cone).
+    pub contradiction: Option<usize>,
+}
 
 /// Switches of the searches, as HoDoKu has them (the regression library's variants set
 /// some).

@@ -371,18 +371,15 @@ pub fn close<C: AsRef<[Lit]>>(
     if unsat || !classes.merged {
         return closure;
     }
-    let mut merged = 0;
+    let (mut merged, mut fixed) = (0, false);
     for index in 0..num_vars {
         let lit = Var::from_index(index).positive();
         let root = classes.find(lit);
-        if root.var() == constant.var() {
-            // A constant is a unit: always worth having.
-            merged = usize::MAX;
-            break;
-        }
         merged += usize::from(root != lit);
+        fixed |= root.var() == constant.var();
     }
-    if merged < min_merged {
+    // A variable merged into the constant is a unit: always worth having.
+    if merged < min_merged && !fixed {
         return closure;
     }
     substitute(&mut classes, clauses, num_vars, &mut closure);

@@ -68,7 +68,6 @@ fn xor_of_equal_ands() -> Vec<Vec<Lit>> {
 
 #[test]
 fn two_ands_over_equal_inputs_merge() {
-    // 3 = 1 ∧ 2 and 4 = 2 ∧ 1 as NOR of negations: ¬4' where 4 = ¬1 ∨ ¬2.
     let clauses = two_equal_ands();
     let closure = close(&clauses, 5, 16, 0, None);
     assert!(!closure.unsat);
@@ -93,8 +92,8 @@ fn fewer_merges_than_the_minimum_leave_the_clauses_alone() {
 
 #[test]
 fn a_merge_into_a_constant_is_kept_below_the_minimum() {
-    // As below: 5 = 3 ⊕ 4 with 3 and 4 equal is constant false, a unit worth having
-    // however few variables merge.
+    // 5 = 3 ⊕ 4 with 3 and 4 equal is constant false: a unit worth having however few
+    // variables merge.
     let clauses = xor_of_equal_ands();
     let closure = close(&clauses, 5, 16, 1000, None);
     assert!(closure.clauses.contains(&lits(&[-5])));
@@ -102,7 +101,6 @@ fn a_merge_into_a_constant_is_kept_below_the_minimum() {
 
 #[test]
 fn an_xor_of_merged_inputs_is_constant() {
-    // 3 = 1 ∧ 2, 4 = 1 ∧ 2, 5 = 3 ⊕ 4, and 5 asserted: UNSAT by closure alone.
     let clauses = xor_of_equal_ands();
     let closure = close(&clauses, 5, 16, 0, None);
     // ¬5 is a unit, which with 5 ∨ 1 leaves 1: not refuted yet, but 5 is fixed false.
