@@ -9,7 +9,7 @@ use super::topology::Topology;
 use super::view::{Found, Options, View};
 use super::{
     fish, forcing, intersections, lines, loops, nested, patterns, search, singles, subsets,
-    unique_loops, uniqueness, wings, xchains,
+    templates, unique_loops, uniqueness, wings, xchains,
 };
 use crate::layout::Layout;
 
@@ -88,6 +88,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         Technique::ForcingChainContradiction => forcing::contradiction,
         Technique::NestedForcingChain => |v, o| nested::nested(v, o, 1),
         Technique::NestedForcingChainPlus => |v, o| nested::nested(v, o, 2),
+        Technique::TemplateSet | Technique::TemplateDelete => templates::templates,
         _ => return None,
     })
 }

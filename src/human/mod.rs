@@ -38,6 +38,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod templates;
 mod topology;
 mod unique_loops;
 mod uniqueness;

@@ -256,6 +256,26 @@ pub fn check_case(case: &Case, layout: &Layout, topo: &Topology) -> Verdict {
             Some(step) => Verdict::Fail(format!("found a step in a fail case: {}", step.text)),
         };
     }
+    if technique == Technique::TemplateSet && !matching.is_empty() {
+        // HoDoKu sets every cell all templates use in one step; ours place one each.
+        let mut places: Vec<(usize, u8)> = matching
+            .iter()
+            .filter_map(|s| match s.effect {
+                Effect::Place { cell, digit } => Some((cell, digit)),
+                Effect::Eliminate(_) => None,
+            })
+            .collect();
+        places.sort_unstable();
+        return if places == case.placements {
+            Verdict::Pass
+        } else {
+            Verdict::Fail(format!(
+                "expected {}, found {}",
+                effect_text(&case.eliminations, &case.placements),
+                effect_text(&[], &places)
+            ))
+        };
+    }
     if matching.is_empty() {
         let others: Vec<String> = steps.iter().take(3).map(candidate_field).collect();
         return Verdict::Fail(format!(

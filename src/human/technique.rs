@@ -62,12 +62,14 @@ pub enum Technique {
     Nishio,
     NestedForcingChain,
     NestedForcingChainPlus,
+    TemplateSet,
+    TemplateDelete,
     Search,
 }
 
 impl Technique {
     /// Every technique, in ladder order (simplest first).
-    pub const ALL: [Technique; 52] = [
+    pub const ALL: [Technique; 54] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -117,6 +119,8 @@ impl Technique {
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::ForcingChainContradiction,
+        Technique::TemplateSet,
+        Technique::TemplateDelete,
         Technique::NestedForcingChain,
         Technique::NestedForcingChainPlus,
         Technique::Search,
@@ -177,6 +181,8 @@ impl Technique {
             Technique::Nishio => "Nishio",
             Technique::NestedForcingChain => "Nested Forcing Chain",
             Technique::NestedForcingChainPlus => "Nested Forcing Chain (+)",
+            Technique::TemplateSet => "Template Set",
+            Technique::TemplateDelete => "Template Delete",
             Technique::Search => "Search",
         }
     }
@@ -235,6 +241,8 @@ impl Technique {
             Technique::Nishio => "nishio",
             Technique::NestedForcingChain => "nested-forcing-chain",
             Technique::NestedForcingChainPlus => "nested-forcing-chain-plus",
+            Technique::TemplateSet => "template-set",
+            Technique::TemplateDelete => "template-delete",
             Technique::Search => "search",
         }
     }
@@ -284,6 +292,8 @@ impl Technique {
             Technique::WWing => "0803",
             Technique::ForcingChainContradiction => "1301",
             Technique::CellForcingChain | Technique::RegionForcingChain => "1302",
+            Technique::TemplateSet => "1201",
+            Technique::TemplateDelete => "1202",
             Technique::RunTrim
             | Technique::WXYZWing
             | Technique::VWXYZWing
@@ -362,6 +372,9 @@ impl Technique {
             // SE's nested levels: chains inside the chain (see `nested`).
             Technique::NestedForcingChain => 9.5,
             Technique::NestedForcingChainPlus => 10.0,
+            // SE has no templates; the tutor tries them after every chain, so they rank
+            // above the nested chains.
+            Technique::TemplateSet | Technique::TemplateDelete => 10.5,
             Technique::Search => 12.0,
         }
     }
