@@ -54,7 +54,7 @@ enum Command {
         rating: Option<(f64, f64)>,
         /// Only puzzles whose rating path uses this technique (e.g. x-wing; see
         /// docs/techniques.md for the names).
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", value_parser = parse_rated_technique)]
         technique: Option<Technique>,
         /// Seed of the random choices (same seed, same puzzles).
         #[arg(long, default_value_t = 1)]
@@ -212,6 +212,20 @@ impl GridOptions {
             seed: self.seed,
         }
     }
+}
+
+/// A technique the rater's path can take (not the templates, which SE does not have,
+/// nor the UVWXYZ-Wing, which the rater leaves out to match SE's published ratings).
+fn parse_rated_technique(text: &str) -> Result<Technique, String> {
+    let technique: Technique = text.parse()?;
+    if !sudosat::human::rating::on_rating_path(technique) {
+        return Err(format!(
+            "{} is not on the rating's path (docs/techniques.md), so no puzzle can be \
+             chosen by it",
+            technique.slug()
+        ));
+    }
+    Ok(technique)
 }
 
 /// `A-B` as a range of ratings, e.g. `3.0-4.5`.

@@ -401,6 +401,10 @@ fn puzzles_by_rating_range_and_technique() {
             vec!["puzzles", "1", "--technique", "no-such"],
             "unknown technique",
         ),
+        (
+            vec!["puzzles", "1", "--technique", "template-delete"],
+            "not on the rating's path",
+        ),
     ] {
         sudokugen(&args)
             .expect_code(2)

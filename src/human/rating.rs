@@ -216,6 +216,15 @@ const ORDER: &[(&[Technique], Take)] = &[
     (&[Technique::Search], Take::All),
 ];
 
+/// True when the rater's path can take `technique` (`sudokugen puzzles --technique`
+/// selects by that path): all but the UVWXYZ-Wing and the templates, which only the
+/// tutor takes.
+pub fn on_rating_path(technique: Technique) -> bool {
+    ORDER
+        .iter()
+        .any(|(techniques, _)| techniques.contains(&technique))
+}
+
 /// SE's value of a direct step (a locked candidate or hidden subset whose removals leave
 /// a hidden single).
 fn direct_value(step: &Step) -> f64 {
@@ -370,6 +379,25 @@ mod tests {
             .clone();
         let answer = solution(layout, &grid);
         (grid, answer, published.to_string())
+    }
+
+    /// Every technique of the ladder is on the rater's path but the UVWXYZ-Wing (left
+    /// out to match the sample, see the module docs) and the templates, which SE does
+    /// not have.
+    #[test]
+    fn the_rating_path_takes_every_technique_but_two_kinds() {
+        let off: Vec<Technique> = Technique::ALL
+            .into_iter()
+            .filter(|&t| !on_rating_path(t))
+            .collect();
+        assert_eq!(
+            off,
+            [
+                Technique::UVWXYZWing,
+                Technique::TemplateSet,
+                Technique::TemplateDelete
+            ]
+        );
     }
 
     /// Puzzles of the Sukaku Explainer sample (`testdata/ratings`) whose hardest step is
