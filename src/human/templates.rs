@@ -11,8 +11,8 @@
 //! those lines free. As in HoDoKu, a template that takes a cell every template of
 //! another digit uses is dropped, until no more drop. The templates are enumerated by
 //! depth-first search, each time on the needing region with the fewest places left
-//! (Knuth's exact-cover order); past [`NODE_BUDGET`] nodes for a digit, that digit
-//! yields nothing (early on a 16x16 it has millions of templates).
+//! (Knuth's exact-cover order); past [`WORK_BUDGET`] cells looked at for a digit, that
+//! digit yields nothing (early on a 16x16 it has millions of templates).
 
 use std::fmt::Write as _;
 
@@ -20,8 +20,10 @@ use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::view::{Found, View};
 
-/// Search nodes per digit before the enumeration gives up on that digit.
-pub const NODE_BUDGET: usize = 50_000;
+/// Cells the enumeration may look at for one digit (each node scans the places of every
+/// region that needs the digit) before it gives up on that digit: about 10 ms, which
+/// bounds a board of 36 digits near a third of a second.
+pub const WORK_BUDGET: usize = 2_000_000;
 
 /// One way to place a digit: its cells, and the regions they occupy.
 struct Template {
@@ -53,7 +55,7 @@ fn enumerate(v: &View, digit: u8) -> Option<Vec<Template>> {
         needing,
         blocked,
         chosen: Vec::new(),
-        nodes: 0,
+        work: 0,
         found: Vec::new(),
     };
     e.search().then_some(e.found)
@@ -68,7 +70,8 @@ struct Enumeration<'v, 'a> {
     /// Regions holding the digit or a template cell so far.
     blocked: Vec<u64>,
     chosen: Vec<usize>,
-    nodes: usize,
+    /// Cells looked at so far.
+    work: usize,
     found: Vec<Template>,
 }
 
@@ -98,14 +101,14 @@ impl Enumeration<'_, '_> {
 
     /// False when the node budget ran out.
     fn search(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
-            return false;
-        }
         let mut best: Option<(usize, usize)> = None;
         for &r in &self.needing {
             if has(&self.blocked, r) {
                 continue;
+            }
+            self.work += self.view.topo.regions[r].cells.len();
+            if self.work > WORK_BUDGET {
+                return false;
             }
             let count = self.places(r).count();
             if count == 0 {
