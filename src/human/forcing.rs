@@ -313,8 +313,9 @@ fn branch_story(
 }
 
 /// Alternatives of a forcing chain: their name in words, the (cell, digit) placements,
-/// and the cells whose facts do not count as conclusions.
-type Group = (String, Vec<(usize, u8)>, Vec<usize>);
+/// the cells whose facts do not count as conclusions, and whether Sudoku Explainer's
+/// static chainer starts from them (`Options::se_static_starts`).
+type Group = (String, Vec<(usize, u8)>, Vec<usize>, bool);
 
 /// Cell and region forcing chains, `region` choosing which; static ones first.
 pub fn verity(v: &View, out: &mut Found, region: bool) {
@@ -330,11 +331,13 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
             for digit in digits(v.need[r]) {
                 let places = v.cells_for(r, digit);
                 if places.len() >= 2 {
+                    let se_start = v.cands(places[0]).count_ones() >= 3;
                     let alts = places.iter().map(|&c| (c, digit)).collect();
                     groups.push((
                         format!("the places of {digit} in {}", v.region(r)),
                         alts,
                         reg.cells.clone(),
+                        se_start,
                     ));
                 }
             }
@@ -347,6 +350,7 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
                     format!("the candidates of {}", v.cell(cell)),
                     alts,
                     vec![cell],
+                    v.cands(cell).count_ones() >= 3,
                 ));
             }
         }
@@ -358,7 +362,10 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
     };
     for dynamic in [false, true] {
         let mut steps = Vec::new();
-        for (what, alts, own) in &groups {
+        for (what, alts, own, se_start) in &groups {
+            if !dynamic && v.options.se_static_starts && !se_start {
+                continue;
+            }
             let branches = branches(v, &graph, &mut table, alts, dynamic);
             let live: Vec<Vec<Conclusion>> = branches.iter().flatten().cloned().collect();
             if live.is_empty() {

@@ -62,6 +62,11 @@ pub struct Options {
     /// Explainer's cycles do (the rater's reading; the tutor keeps HoDoKu's, which also
     /// empties a loop cell entered and left by strong links of its other digits).
     pub cycles_outside_only: bool,
+    /// Static (non-dynamic) cell and region forcing chains start only where Sudoku
+    /// Explainer's multiple chainer starts them: from cells of three or more candidates,
+    /// and for a region only when the first cell of the digit's places there is such a
+    /// cell (SE reaches region chains from that cell; the rater's reading).
+    pub se_static_starts: bool,
 }
 
 impl<'a> View<'a> {
