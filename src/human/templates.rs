@@ -177,10 +177,21 @@ fn can_hold(v: &View, valid: &[&Template], cell: usize) -> bool {
     })
 }
 
-/// Template Set and Template Delete, digit by digit. As HoDoKu does, a template that
+/// Template Set and Template Delete: the board's steps, enumerated once per view for
+/// both techniques (the ladder asks for each in turn).
+pub fn templates(v: &View, out: &mut Found) {
+    for step in v.templates.get_or_init(|| all_steps(v)) {
+        if out.push(step.clone()) {
+            return;
+        }
+    }
+}
+
+/// Every template step of the board, digit by digit. As HoDoKu does, a template that
 /// takes a cell every template of another digit uses is dropped first, until no more
 /// drop.
-pub fn templates(v: &View, out: &mut Found) {
+fn all_steps(v: &View) -> Vec<Step> {
+    let mut out = Found::new(true);
     let topo = v.topo;
     let words = topo.cells.div_ceil(64);
     let mut all: Vec<Option<Vec<Template>>> =
@@ -224,9 +235,7 @@ pub fn templates(v: &View, out: &mut Found) {
                 "{ways}; every one of them puts a {digit} in {}, so it holds {digit}.",
                 v.cell(cell)
             );
-            if out.push(step) {
-                return;
-            }
+            out.push(step);
         }
         let other_forced = |cell: usize| (0..topo.size).any(|e| e != d && has(&forced[e], cell));
         let possible = |cell: usize| can_hold(v, &valid, cell) && !other_forced(cell);
@@ -256,10 +265,9 @@ pub fn templates(v: &View, out: &mut Found) {
             v.cells_text(&gone),
             if gone.len() == 1 { "it" } else { "them" }
         );
-        if out.push(step) {
-            return;
-        }
+        out.push(step);
     }
+    out.steps
 }
 
 /// "There are 12 ways to place the 5s: one in each of the 9 houses that still need a 5,

@@ -35,6 +35,8 @@ pub struct View<'a> {
     pub options: Options,
     /// Every nice loop and AIC of the board, found once for the three techniques.
     pub loops: std::cell::OnceCell<Vec<Step>>,
+    /// Every Template Set and Template Delete step of the board, found once for both.
+    pub templates: std::cell::OnceCell<Vec<Step>>,
     /// Per node (`cell * size + digit - 1`): what placing that candidate leads to by
     /// singles (`forcing`), found once for the forcing chains; `None` for a node that is
     /// no candidate.
@@ -116,6 +118,7 @@ impl<'a> View<'a> {
             solution: None,
             options: Options::default(),
             loops: std::cell::OnceCell::new(),
+            templates: std::cell::OnceCell::new(),
             branches: std::cell::OnceCell::new(),
         }
     }

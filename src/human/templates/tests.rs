@@ -108,6 +108,7 @@ fn optional_cells_on_the_honeycomb_match_a_brute_force() {
             let all = brute_force(&view, digit);
             let list = enumerate(&view, digit).unwrap();
             let valid: Vec<&Template> = list.iter().collect();
+            let common = common(&Some(enumerate(&view, digit).unwrap()), 1);
             for &cell in &cells {
                 let some = all.iter().any(|t| t.contains(&cell));
                 assert_eq!(
@@ -116,7 +117,6 @@ fn optional_cells_on_the_honeycomb_match_a_brute_force() {
                     "digit {digit} cell {cell}"
                 );
                 let every = !all.is_empty() && all.iter().all(|t| t.contains(&cell));
-                let common = common(&Some(enumerate(&view, digit).unwrap()), 1);
                 assert_eq!(has(&common, cell), every, "digit {digit} cell {cell}");
                 optional += usize::from(some && !list.iter().any(|t| has(&t.cells, cell)));
             }
