@@ -367,6 +367,33 @@ fn se_rating_steps_and_not_unique() {
     assert!(er >= 6.5, "{}", out.stdout_text());
 }
 
+/// The differential test of the rating: `sudokugen rate` on the 80 puzzles of the
+/// Sukaku Explainer sample (testdata/ratings) gives each puzzle's published ER.
+#[test]
+fn ratings_equal_sukaku_explainers_on_its_sample() {
+    let sample =
+        std::fs::read_to_string(crate::util::testdata("ratings/sukaku_explainer_sample.txt"))
+            .unwrap();
+    let (puzzles, published): (Vec<&str>, Vec<&str>) = sample
+        .lines()
+        .map(|line| line.split_once(' ').unwrap())
+        .unzip();
+    assert_eq!(puzzles.len(), 80);
+    let input = puzzles.join("\n") + "\n";
+    let out = run_program(&binary_path(), &["rate"], input.as_bytes());
+    out.expect_code(0);
+    let text = out.stdout_text();
+    let ours: Vec<&str> = text
+        .lines()
+        .map(|line| line.split('/').next().unwrap())
+        .collect();
+    let differ: Vec<String> = (0..80)
+        .filter(|&i| ours.get(i) != Some(&published[i]))
+        .map(|i| format!("line {}: {:?} for {}", i + 1, ours.get(i), published[i]))
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
+}
+
 #[test]
 fn puzzles_by_rating_range_and_technique() {
     let out = sudokugen(&["puzzles", "2", "--rating", "2.6-4.0", "--seed", "3"]);

@@ -16,7 +16,7 @@ use super::chains::{length_penalty, state, Graph, Links, Table};
 use super::propagation::{Contradiction, Propagation};
 use super::quick;
 use super::search;
-use super::step::{capitalize, Effect, Step};
+use super::step::{capitalize, Chainer, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{digits, Branch, Found, View};
@@ -115,6 +115,7 @@ pub fn contradiction(v: &View, out: &mut Found) {
                 };
                 let mut step = contradiction_step(v, &prop, &contra, cell, digit, on);
                 if plus {
+                    step.chainer = Chainer::Plus;
                     step.difficulty += 0.5;
                     step.text = format!("(with locked candidates and pairs) {}", step.text);
                 }
@@ -165,6 +166,7 @@ fn contradiction_step(
     step.digits = 1 << (digit - 1);
     step.length = cone.len();
     step.difficulty = 8.5 + length_penalty(cone.len() + 1);
+    step.chainer = Chainer::Dynamic;
     let (assumed, conclusion) = assumption_and_conclusion(v, cell, digit, on);
     step.text = format!(
         "If {assumed}: {}; then {}. So {conclusion}.",
@@ -402,6 +404,11 @@ pub fn verity(v: &View, out: &mut Found, region: bool) {
             step.digits = 1 << (digit - 1);
             step.length = total;
             step.difficulty = if dynamic { 8.5 } else { 8.0 } + length_penalty(total);
+            step.chainer = if dynamic {
+                Chainer::Dynamic
+            } else {
+                Chainer::Static
+            };
             let mut cells: Vec<usize> = alts.iter().map(|a| a.0).collect();
             cells.push(cell);
             cells.sort_unstable();
@@ -497,6 +504,7 @@ fn run_forcing(v: &View) -> Vec<Step> {
         step.digits = 1 << (digit - 1);
         step.length = total;
         step.difficulty = 8.5 + length_penalty(total);
+        step.chainer = Chainer::Dynamic;
         let mut cells = region.cells.clone();
         cells.push(cell);
         cells.sort_unstable();

@@ -51,7 +51,7 @@ mod tests;
 
 pub use board::Board;
 pub use ladder::all_steps;
-pub use step::{cell_name, Effect, Step};
+pub use step::{cell_name, Chainer, Effect, Step};
 pub use technique::Technique;
 pub use topology::{Region, Rule, Topology};
 pub use view::Options;

@@ -32,6 +32,23 @@ impl Effect {
     }
 }
 
+/// Which of Sudoku Explainer's forcing-chain engines finds a chain step. SE runs them
+/// as separate rungs, and its dynamic engine weighs its contradictions against its cell
+/// and region chains in one pool; the rater groups steps the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Chainer {
+    /// Not a forcing chain of those engines.
+    #[default]
+    None,
+    /// Alternating implications on the board as it stands (SE's multiple chains, 8.0).
+    Static,
+    /// Singles on the board as each assumption leaves it (SE's dynamic chains, 8.5).
+    Dynamic,
+    /// Dynamic, with locked candidates and pairs along the way (SE's "dynamic plus",
+    /// 9.0).
+    Plus,
+}
+
 /// One step of the ladder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
@@ -53,6 +70,8 @@ pub struct Step {
     pub length: usize,
     /// Its value on Sudoku Explainer's scale.
     pub difficulty: f64,
+    /// The forcing-chain engine that found it ([`Chainer::None`] for other techniques).
+    pub chainer: Chainer,
     /// The reasoning in one or two sentences.
     pub text: String,
 }
@@ -77,6 +96,7 @@ impl Step {
             digits: 0,
             length: 0,
             difficulty: technique.base_difficulty(),
+            chainer: Chainer::None,
             text: String::new(),
         }
     }
