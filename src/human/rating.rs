@@ -292,7 +292,7 @@ pub fn easiest(
     // SE's static multiple chainer starts only from cells of 3 or more candidates (and
     // reaches a region's chains from its first place for the digit): taking the others
     // puts a static 8.5 chain on puzzle 10 of the sample, where SE needs a dynamic one
-    // (8.9; ours 9.0 with the rule).
+    // (8.9).
     view.options.se_static_starts = true;
     // A technique's steps on this board, found once: several rungs ask for the same
     // finder (X-Chains by length, the forcing chains by engine).
