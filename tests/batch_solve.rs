@@ -289,6 +289,37 @@ fn hanidoku_batch_matches_minisat() {
 }
 
 #[test]
+fn column_decisions_on_and_off_give_the_same_hanidoku_solutions() {
+    // `decide_columns=0` branches in the exact-cover columns from the first cube,
+    // `decide_columns=1000000` never: another search, the same unique solutions.
+    let path = testdata("puzzles/batch/batch_hanidoku.txt");
+    let encode = ["--layout", "hanidoku"];
+    let mut answers = Vec::new();
+    for (setting, columns_used) in [
+        ("decide_columns=0", true),
+        ("decide_columns=1000000", false),
+    ] {
+        let flags = ["--true-only", "--jobs", "1", "--stats", "--set", setting];
+        let solved = run("satsolve", &flags, &stream_cnf(&path, &encode));
+        let blocks = blocks(&solved.stdout_text());
+        assert_eq!((blocks.len(), solved.code), (16, 10), "{setting}");
+        let column_decisions: u64 = solved
+            .stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("c column decisions"))
+            .and_then(|count| count.trim().parse().ok())
+            .expect("a column decisions line");
+        assert_eq!(
+            column_decisions > 0,
+            columns_used,
+            "{setting}: {column_decisions}"
+        );
+        answers.push(blocks.into_iter().map(|b| b.true_vars).collect::<Vec<_>>());
+    }
+    assert_eq!(answers[0], answers[1]);
+}
+
+#[test]
 fn presolved_hanidoku_cubes_give_the_same_answers() {
     // `--presolve` writes each cube as the givens' consequences: more literals, the same
     // unique solutions, and the givens among them.

@@ -53,7 +53,7 @@ use crate::human::rating::rate_with;
 use crate::human::{Technique, Topology};
 use crate::layout::Layout;
 use crate::lit::Lit;
-use crate::solver::cdcl::Solver;
+use crate::solver::cdcl::{Options, Solver};
 use crate::solver::reasons::Propagator;
 use crate::solver::Outcome;
 use crate::VarMap;
@@ -136,7 +136,16 @@ impl Generator {
         let checker = super::checker_cnf(layout)?;
         Ok(Generator {
             grids: RandomGrids::new(layout, seed)?,
-            checker: Solver::new(&checker),
+            // Column decisions from the first check: the checks that reach the CDCL are
+            // the ones cheaper evidence left open, second solutions of near-minimal
+            // puzzles above all (docs/experiments.md, "Hanidoku per core", "Round 5").
+            checker: Solver::with_options(
+                &checker,
+                Options {
+                    decide_columns: 0,
+                    ..Options::default()
+                },
+            ),
             propagator: Propagator::new(&checker),
             bitboard: BitBoard::for_layout(layout),
             map: VarMap::for_layout(layout),

@@ -414,6 +414,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     let Stats {
         conflicts,
         decisions,
+        column_decisions,
         propagations,
         restarts,
         learnt_clauses,
@@ -444,6 +445,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
+    total.column_decisions += column_decisions;
     total.propagations += propagations;
     total.restarts += restarts;
     total.learnt_clauses += learnt_clauses;

@@ -13,6 +13,9 @@ pub struct Stats {
     pub conflicts: u64,
     /// Decisions (branching literals chosen by the heuristic).
     pub decisions: u64,
+    /// Decisions taken in a column while a cube was solved (see `cdcl::columns`); also
+    /// counted in `decisions`.
+    pub column_decisions: u64,
     /// Literals assigned, by propagation or decision.
     pub propagations: u64,
     /// Restarts (returns to decision level 0 without a conflict).
@@ -80,6 +83,7 @@ impl Stats {
             &[
                 ("conflicts", self.conflicts),
                 ("decisions", self.decisions),
+                ("column decisions", self.column_decisions),
                 ("propagations", self.propagations),
                 ("restarts", self.restarts),
                 ("learnt clauses", self.learnt_clauses),

@@ -86,6 +86,8 @@ pub struct ClauseDb {
     /// No deleted clause is stored before this offset: where a compaction starts.
     first_deleted: usize,
     num_original: usize,
+    /// Input clauses ever stored (deleted ones included): see [`ClauseDb::originals_stored`].
+    originals_stored: u64,
     num_learnt: usize,
 }
 
@@ -125,6 +127,7 @@ impl Default for ClauseDb {
             wasted: 0,
             first_deleted: usize::MAX,
             num_original: 0,
+            originals_stored: 0,
             num_learnt: 0,
         }
     }
@@ -134,6 +137,15 @@ impl ClauseDb {
     /// An empty arena.
     pub fn new() -> ClauseDb {
         ClauseDb::default()
+    }
+
+    /// An empty arena that goes on counting [`ClauseDb::originals_stored`] from this one,
+    /// so that a pass rewriting every clause still reads as a change.
+    pub fn emptied(&self) -> ClauseDb {
+        ClauseDb {
+            originals_stored: self.originals_stored,
+            ..ClauseDb::default()
+        }
     }
 
     #[inline]
@@ -172,6 +184,7 @@ impl ClauseDb {
             self.num_learnt += 1;
         } else {
             self.num_original += 1;
+            self.originals_stored += 1;
         }
         ClauseRef(offset as u32)
     }
@@ -310,6 +323,12 @@ impl ClauseDb {
     /// Live input clauses (of length two or more).
     pub fn num_original(&self) -> usize {
         self.num_original
+    }
+
+    /// Input clauses stored since the arena was made, deleted ones included: it changes
+    /// whenever one is added, so a copy of the input clauses can tell it is current.
+    pub fn originals_stored(&self) -> u64 {
+        self.originals_stored
     }
 
     /// Words held by deleted clauses.

@@ -80,7 +80,16 @@ impl Solver {
             self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts, &self.options);
             self.decide.restarted();
             self.analyzer.root_level = 1;
+            self.branch_on_columns =
+                self.cube_conflicts.mean() >= self.options.decide_columns as f64;
+            if self.branch_on_columns {
+                self.columns.refresh(&self.db, &self.decide);
+            }
+            let conflicts_before = self.stats.conflicts;
             let outcome = self.search();
+            self.branch_on_columns = false;
+            self.cube_conflicts
+                .add((self.stats.conflicts - conflicts_before) as f64);
             self.analyzer.root_level = 0;
             self.restarts = restarts;
             self.reduce_schedule = reduce_schedule;

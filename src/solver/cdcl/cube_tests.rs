@@ -3,7 +3,7 @@
 //! (brute force), reductions inside a cube, and mixing with plain solve calls.
 
 use super::tests::{brute_force, pigeonhole, random_mixed, sudoku_cnf, sudoku_var, ESCARGOT};
-use super::Solver;
+use super::{Options, Solver};
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
 use crate::rng::SplitMix64;
@@ -76,6 +76,22 @@ fn random_cube(rng: &mut SplitMix64, num_vars: usize) -> Vec<Lit> {
 
 #[test]
 fn random_cubes_agree_with_brute_force_and_keep_only_implied_clauses() {
+    check_random_cubes_against_brute_force(Options::default());
+}
+
+#[test]
+fn random_cubes_with_column_decisions_agree_with_brute_force() {
+    // Column decisions from the first cube on (see `columns`).
+    let options = Options {
+        decide_columns: 0,
+        ..Options::default()
+    };
+    check_random_cubes_against_brute_force(options);
+}
+
+fn check_random_cubes_against_brute_force(options: Options) {
+    let columns_always = options.decide_columns == 0;
+    let mut column_decisions = 0;
     let mut rng = SplitMix64(0x5eed_c0be);
     let mut sat = 0;
     let mut unsat = 0;
@@ -83,7 +99,7 @@ fn random_cubes_agree_with_brute_force_and_keep_only_implied_clauses() {
     for round in 0..300 {
         let num_vars = 6 + rng.index(11);
         let base = random_mixed(&mut rng, num_vars);
-        let mut solver = Solver::new(&base);
+        let mut solver = Solver::with_options(&base, options.clone());
         let mut formula = base.clone();
         for step in 0..8 {
             // Now and then a plain solve call or a new clause between cubes.
@@ -132,12 +148,14 @@ fn random_cubes_agree_with_brute_force_and_keep_only_implied_clauses() {
             }
             assert!(solver.watches.is_consistent(&solver.db));
         }
+        column_decisions += solver.stats().column_decisions;
     }
     assert!(
         sat > 300 && unsat > 300,
         "both answers exercised: {sat} / {unsat}"
     );
     assert!(kept > 100, "learnt clauses kept across cubes: {kept}");
+    assert_eq!(column_decisions > 0, columns_always, "{column_decisions}");
 }
 
 #[test]
@@ -252,8 +270,22 @@ fn a_long_cube_that_reduces_the_database_leaves_a_working_solver() {
 
 #[test]
 fn sudoku_givens_as_cubes_over_the_empty_grid() {
+    check_sudoku_cubes(Options::default());
+}
+
+#[test]
+fn sudoku_givens_as_cubes_with_column_decisions() {
+    let options = Options {
+        decide_columns: 0,
+        ..Options::default()
+    };
+    check_sudoku_cubes(options);
+}
+
+fn check_sudoku_cubes(options: Options) {
+    let columns_always = options.decide_columns == 0;
     let empty = sudoku_cnf("");
-    let mut solver = Solver::new(&empty);
+    let mut solver = Solver::with_options(&empty, options);
     let givens = |puzzle: &str| -> Vec<Lit> {
         puzzle
             .chars()
@@ -286,4 +318,5 @@ fn sudoku_givens_as_cubes_over_the_empty_grid() {
     solver.add_clause(&blocking);
     assert_eq!(solver.solve_cube(&escargot), Outcome::Unsat);
     assert!(matches!(solver.solve_cube(&[]), Outcome::Sat(_)));
+    assert_eq!(solver.stats().column_decisions > 0, columns_always);
 }

@@ -170,6 +170,18 @@ impl Decide {
         }
     }
 
+    /// The activities of all variables, by variable index.
+    #[inline]
+    pub fn activities(&self) -> &[f64] {
+        &self.activity
+    }
+
+    /// Whether the variable may be decided (not taken out by [`Decide::set_decision`]).
+    #[inline]
+    pub fn is_eligible(&self, var: Var) -> bool {
+        !self.excluded[var.index()]
+    }
+
     /// The target phases by variable, for a rephase to overwrite (see `walk`).
     pub fn target_phases_mut(&mut self) -> &mut [bool] {
         &mut self.target

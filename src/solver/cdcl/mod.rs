@@ -39,6 +39,7 @@
 mod analyze;
 mod ccanr;
 mod clause_db;
+mod columns;
 mod congruence;
 mod cube;
 mod decide;
@@ -141,6 +142,14 @@ pub struct Solver {
     /// whose garbage collections rewrite only the watch lists of moved clauses (see
     /// [`reduce::collect_garbage`]).
     serves_cubes: bool,
+    /// The formula's positive input clauses, for decisions under a cube (see `columns`).
+    columns: columns::Columns,
+    /// Whether decisions go to `columns` first: while a cube is solved with option
+    /// `decide_columns` on.
+    branch_on_columns: bool,
+    /// Conflicts per cube, a moving average over the stream: it decides
+    /// `branch_on_columns` (option `decide_columns`).
+    cube_conflicts: columns::CubeConflicts,
 }
 
 impl Solver {
@@ -200,6 +209,9 @@ impl Solver {
             xor: xor::XorEngine::default(),
             vivifier: vivify::Vivifier::default(),
             serves_cubes: false,
+            columns: columns::Columns::default(),
+            branch_on_columns: false,
+            cube_conflicts: columns::CubeConflicts::default(),
             options,
         };
         solver.ensure_vars(num_vars);

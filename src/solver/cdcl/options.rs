@@ -4,10 +4,10 @@
 //! parser behind `satsolve --set name=value` ([`Options::set`]) and the listing of
 //! `satsolve --list-options` ([`OPTIONS`], [`write_list`]). Names are plain lowercase
 //! with underscores, what they tune first (`restart_`, `mode_`, `reduce_`, `simplify_`,
-//! `vsids_`, `walk_`, `elim_`), and a name is also the field it sets.
+//! `vsids_`, `decide_`, `walk_`, `elim_`), and a name is also the field it sets.
 //!
 //! The defaults are the values the solver was tuned with; the module of each option says
-//! why (`restart`, `reduce`, `decide`, `walk`, `elim`), and `docs/experiments.md` has the
+//! why (`restart`, `reduce`, `decide`, `columns`, `walk`, `elim`), and `docs/experiments.md` has the
 //! measurements. Ranges keep the solver sound and making progress (a Luby unit or a
 //! minimum run of 0 would restart without a conflict in between, a growth below 1 would
 //! stall a schedule), not necessarily fast.
@@ -274,6 +274,8 @@ options_table! {
         "Propagations between level-0 simplifications, per live word of the clause arena.";
     vsids_decay: f64 = 0.95, [0.5, 1.0],
         "EVSIDS decay: the activity increment is divided by this after each conflict.";
+    decide_columns: u64 = 100, [0, HUGE],
+        "Decide in a cube's open positive clauses once a stream's cubes average this many conflicts (0: always).";
     walk_effort: f64 = 1.0, [0.0, 1e6],
         "Occurrence-list scans of a rephasing walk per propagation of the search since the last walk.";
     walk_max_break: u64 = 32, [1, 1000],

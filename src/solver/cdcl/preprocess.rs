@@ -9,7 +9,7 @@
 //! of the first solve call without assumptions, before anything is learnt, on formulas
 //! where enough variables occur in few clauses for it to pay (`elim::worth_a_pass`).
 
-use super::clause_db::{ClauseDb, ClauseRef};
+use super::clause_db::ClauseRef;
 use super::elim::{self, EliminatedVar};
 use super::trail::Value;
 use super::watch::Watches;
@@ -159,7 +159,7 @@ impl Solver {
     /// An empty arena and watch lists, for a pass that rewrites every clause at level 0
     /// (nothing learnt yet, no reasons on the trail).
     pub(super) fn fresh_clause_db(&mut self) {
-        self.db = ClauseDb::new();
+        self.db = self.db.emptied();
         self.watches = Watches::default();
         self.watches.grow(self.num_vars);
     }

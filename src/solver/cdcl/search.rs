@@ -272,7 +272,7 @@ impl Solver {
             let decision = match self.next_assumption() {
                 NextAssumption::Failed => return RunEnd::AssumptionFailed,
                 NextAssumption::Decide(assumption) => assumption,
-                NextAssumption::AllPlaced => match self.decide.pick(&self.trail) {
+                NextAssumption::AllPlaced => match self.pick_decision() {
                     None => return RunEnd::Sat,
                     Some(lit) => {
                         self.stats.decisions += 1;
@@ -283,6 +283,18 @@ impl Solver {
             self.trail.new_level();
             self.trail.assign(decision, ClauseRef::NONE);
         }
+    }
+
+    /// The next decision once every assumption is placed: under a cube a column's
+    /// literal (see `columns`), else, or when every column is satisfied, EVSIDS's.
+    fn pick_decision(&mut self) -> Option<Lit> {
+        if self.branch_on_columns {
+            if let Some(lit) = self.columns.pick(&self.trail, &self.decide) {
+                self.stats.column_decisions += 1;
+                return Some(lit);
+            }
+        }
+        self.decide.pick(&self.trail)
     }
 
     /// The next assumption to decide. An assumption that is already true still gets a
