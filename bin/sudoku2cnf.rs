@@ -35,7 +35,7 @@ struct Args {
     encoding: EncodingKind,
     /// The clauses of run lines (Hanidoku): runs, span, runs-span, presence, order or
     /// starts (see LINE ENCODINGS below).
-    #[arg(long, value_name = "NAME", default_value = "starts")]
+    #[arg(long, value_name = "NAME", default_value_t = LineEncoding::default())]
     lines: LineEncoding,
     /// Add symmetry-breaking clauses: keeps satisfiability, changes solution counts.
     #[arg(long)]

@@ -157,7 +157,7 @@ fn an_unknown_line_encoding_is_a_usage_error() {
 }
 
 #[test]
-fn starts_is_the_default_and_every_encoding_has_its_documented_size() {
+fn presence_is_the_default_and_every_encoding_has_its_documented_size() {
     let empty = "0".repeat(61);
     let header = |args: &[&str]| {
         let result = run("sudoku2cnf", args, empty.as_bytes());
@@ -188,5 +188,5 @@ fn starts_is_the_default_and_every_encoding_has_its_documented_size() {
         assert_eq!(header(&args), expected, "{lines}");
     }
     let default = header(&["--layout", "hanidoku", "--encoding", "extended"]);
-    assert_eq!(default, "p cnf 753 8932", "starts is the default");
+    assert_eq!(default, "p cnf 669 8428", "presence is the default");
 }

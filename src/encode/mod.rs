@@ -32,9 +32,9 @@
 //! | `runs` | distinct digits; each mandatory digit `10−m..=m` appears; "i or j appears" per low/high pair (`hanidoku` module) | 549 variables, 7,468 clauses |
 //! | `span` | distinct digits; no two cells hold digits m or more apart, binaries (`honeycomb` module) | 549, 10,597 |
 //! | `runs-span` | both | 549, 10,840 |
-//! | `presence` | distinct and mandatory digits as `runs`; `p(d)` ↔ "d appears" per other digit; span and low/high pairs as binaries over `p` (`presence` module) | 669, 8,428 |
+//! | `presence` (default of `sudoku2cnf`) | distinct and mandatory digits as `runs`; `p(d)` ↔ "d appears" per other digit; span and low/high pairs as binaries over `p` (`presence` module) | 669, 8,428 |
 //! | `order` | `presence` + ladders `p(d−1) → p(d)` outside the mandatory digits: the order encoding of the run's start | 669, 8,500 |
-//! | `starts` (default of `sudoku2cnf`) | `presence` + one variable per possible run start, exactly one: the direct encoding | 753, 8,932 |
+//! | `starts` | `presence` + one variable per possible run start, exactly one: the direct encoding | 753, 8,932 |
 //!
 //! Run lines of at most half the digits (honeycomb layout files) get the span clauses
 //! under `runs` and `runs-span`, whose other clauses would be wrong there. Auxiliary

@@ -95,16 +95,16 @@ pub enum LineEncoding {
     /// `runs` and `span` together.
     RunsSpan,
     /// Auxiliary "digit appears on the line" variables, with the span and low/high
-    /// constraints as binaries over them (the `presence` module).
+    /// constraints as binaries over them (the `presence` module). The default, chosen by
+    /// `scripts/hanidoku-encodings.py` (docs/encoding.md).
+    #[default]
     Presence,
     /// `presence` plus the ladders `p(d−1) → p(d)` below the mandatory digits and
     /// `p(d+1) → p(d)` above them: on a long line its `p` variables are then the order
     /// encoding of the run's start (the `presence` module).
     Order,
     /// `presence` plus one variable per possible run start, exactly one true: the direct
-    /// encoding of the run's start (the `presence` module). The default, chosen by
-    /// `scripts/hanidoku-encodings.py` (docs/encoding.md).
-    #[default]
+    /// encoding of the run's start (the `presence` module).
     Starts,
 }
 

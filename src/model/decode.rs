@@ -4,7 +4,7 @@
 //! **Size detection.** A full model lists every variable, so its largest variable is the
 //! layout's last one: n³ for an n×n square (n = 1, 4, 9, ..., 64), 549 for the Hanidoku
 //! honeycomb, or 549 plus the auxiliary variables of a line encoding that has them (669
-//! for `--lines presence` and `order`, 753 for `starts`, the default). A true-only model (`satsolve --true-only`) lists one variable per
+//! for `--lines presence`, the default, and `order`, 753 for `starts`). A true-only model (`satsolve --true-only`) lists one variable per
 //! cell, so it has as many literals as the layout has cells, all positive, and its largest
 //! is the variable of the last cell, which lies in `(cells − 1)·n + 1 ..= cells·n`
 //! (721..=729 on a 9x9). The variable ranges of the last cells of the built-in layouts

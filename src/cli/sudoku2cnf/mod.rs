@@ -66,13 +66,13 @@ the empty honeycomb, extended):
   span       distinct digits, and no two cells hold digits m or more apart (binaries)
              (slow on hard puzzles: no 'digit appears' clause)    549 vars  10,597
   runs-span  runs + span                                          549 vars  10,840
-  presence   one variable p(line, d) = 'd appears on the line' per non-mandatory digit,
+  presence   (default, the fastest in scripts/hanidoku-encodings.py: docs/encoding.md)
+             one variable p(line, d) = 'd appears on the line' per non-mandatory digit,
              defined by its cells; span and low/high as binaries over p; distinct
              digits and mandatory digits as in runs              669 vars   8,428
   order      presence + ladders p(d-1) -> p(d) below the mandatory digits, p(d+1) ->
              p(d) above: the order encoding of the run's start   669 vars   8,500
-  starts     (default, the fastest in scripts/hanidoku-encodings.py: docs/encoding.md)
-             presence + one variable per possible start of the run, exactly one
+  starts     presence + one variable per possible start of the run, exactly one
              true: the direct encoding of the run's start        753 vars   8,932
   Every one accepts exactly the runs. Auxiliary variables come after the cell variables;
   'c p show' lists the cell variables only, so satsolve --true-only and model2grid see
