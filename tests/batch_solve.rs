@@ -303,12 +303,7 @@ fn column_decisions_on_and_off_give_the_same_hanidoku_solutions() {
         let solved = run("satsolve", &flags, &stream_cnf(&path, &encode));
         let blocks = blocks(&solved.stdout_text());
         assert_eq!((blocks.len(), solved.code), (16, 10), "{setting}");
-        let column_decisions: u64 = solved
-            .stderr
-            .lines()
-            .find_map(|line| line.strip_prefix("c column decisions"))
-            .and_then(|count| count.trim().parse().ok())
-            .expect("a column decisions line");
+        let column_decisions = solved.stat("column decisions");
         assert_eq!(
             column_decisions > 0,
             columns_used,

@@ -402,12 +402,7 @@ fn hard_puzzles_move_to_a_fresh_engine_and_agree_with_one_formula_at_a_time() {
         &cnf.stdout,
     );
     answer.expect_code(10);
-    let over_budget: u64 = answer
-        .stderr
-        .lines()
-        .find_map(|line| line.strip_prefix("c over budget"))
-        .and_then(|value| value.trim().parse().ok())
-        .expect("an over budget line");
+    let over_budget = answer.stat("over budget");
     assert!(over_budget > 0, "{}", answer.stderr);
     let lines = group_lines(&answer.stdout_text());
     assert_eq!(lines.len(), 16);

@@ -79,14 +79,17 @@ fn random_cubes_agree_with_brute_force_and_keep_only_implied_clauses() {
     check_random_cubes_against_brute_force(Options::default());
 }
 
-#[test]
-fn random_cubes_with_column_decisions_agree_with_brute_force() {
-    // Column decisions from the first cube on (see `columns`).
-    let options = Options {
+/// Options with column decisions from the first cube on (see `columns`).
+fn columns_from_the_first_cube() -> Options {
+    Options {
         decide_columns: 0,
         ..Options::default()
-    };
-    check_random_cubes_against_brute_force(options);
+    }
+}
+
+#[test]
+fn random_cubes_with_column_decisions_agree_with_brute_force() {
+    check_random_cubes_against_brute_force(columns_from_the_first_cube());
 }
 
 fn check_random_cubes_against_brute_force(options: Options) {
@@ -275,11 +278,7 @@ fn sudoku_givens_as_cubes_over_the_empty_grid() {
 
 #[test]
 fn sudoku_givens_as_cubes_with_column_decisions() {
-    let options = Options {
-        decide_columns: 0,
-        ..Options::default()
-    };
-    check_sudoku_cubes(options);
+    check_sudoku_cubes(columns_from_the_first_cube());
 }
 
 fn check_sudoku_cubes(options: Options) {
