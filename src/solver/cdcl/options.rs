@@ -7,10 +7,10 @@
 //! `vsids_`, `decide_`, `walk_`, `elim_`), and a name is also the field it sets.
 //!
 //! The defaults are the values the solver was tuned with; the module of each option says
-//! why (`restart`, `reduce`, `decide`, `columns`, `walk`, `elim`), and `docs/experiments.md` has the
-//! measurements. Ranges keep the solver sound and making progress (a Luby unit or a
-//! minimum run of 0 would restart without a conflict in between, a growth below 1 would
-//! stall a schedule), not necessarily fast.
+//! why (`restart`, `reduce`, `decide`, `columns`, `walk`, `elim`), and
+//! `docs/experiments.md` has the measurements. Ranges keep the solver sound and making
+//! progress (a Luby unit or a minimum run of 0 would restart without a conflict in
+//! between, a growth below 1 would stall a schedule), not necessarily fast.
 //!
 //! Left as constants in their modules, since they tune no search:
 //! `INTERRUPT_CHECK_INTERVAL` (`search.rs`; how soon an interrupt is seen, not what the
