@@ -178,9 +178,9 @@ pub fn empty_grid_cnf(layout: &Layout) -> Result<Cnf, GenError> {
 
 /// The empty grid's clauses for the generator's uniqueness checks: the extended encoding
 /// with the `starts` line encoding (a variable per line and run start), the stream's
-/// default when it was measured (docs/experiments.md, "Round 3"). Only the checker reads it: its
-/// verdicts are exact under any equivalent encoding, so the puzzles made do not change
-/// (the random grids keep [`empty_grid_cnf`], whose search draws them).
+/// default when it was measured (docs/experiments.md, "Round 3"). Only the checker reads
+/// it: its verdicts are exact under any equivalent encoding, so the puzzles made do not
+/// change (the random grids keep [`empty_grid_cnf`], whose search draws them).
 pub fn checker_cnf(layout: &Layout) -> Result<Cnf, GenError> {
     let options = EncodeOptions {
         kind: EncodingKind::Extended,
