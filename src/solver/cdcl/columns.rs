@@ -99,7 +99,7 @@ impl Columns {
         let mut best: Option<Lit> = None;
         let mut best_score = -1.0f64;
         let mut start = 0usize;
-        for (column, &end) in self.ends.iter().enumerate() {
+        'columns: for (column, &end) in self.ends.iter().enumerate() {
             let (from, to) = (start, end as usize);
             start = to;
             if trail.is_true(self.lits[self.witness[column] as usize]) {
@@ -108,13 +108,11 @@ impl Columns {
             let mut open = 0u32;
             let mut top: Option<Lit> = None;
             let mut top_activity = -1.0f64;
-            let mut satisfied = false;
             for (index, &lit) in self.lits[from..to].iter().enumerate() {
                 match trail.value(lit) {
                     Value::True => {
                         self.witness[column] = (from + index) as u32;
-                        satisfied = true;
-                        break;
+                        continue 'columns;
                     }
                     Value::False => {}
                     Value::Unassigned => {
@@ -127,7 +125,7 @@ impl Columns {
                     }
                 }
             }
-            if satisfied || open < 2 {
+            if open < 2 {
                 continue;
             }
             let score = top_activity / f64::from(open * open);
@@ -153,8 +151,8 @@ impl CubeConflicts {
     const ALPHA: f64 = 1.0 / 16.0;
 
     /// Counts a cube that took `conflicts` conflicts.
-    pub fn add(&mut self, conflicts: f64) {
-        self.mean += Self::ALPHA * (conflicts - self.mean);
+    pub fn add(&mut self, conflicts: u64) {
+        self.mean += Self::ALPHA * (conflicts as f64 - self.mean);
     }
 
     /// The current average.

@@ -89,7 +89,7 @@ impl Solver {
             let outcome = self.search();
             self.branch_on_columns = false;
             self.cube_conflicts
-                .add((self.stats.conflicts - conflicts_before) as f64);
+                .add(self.stats.conflicts - conflicts_before);
             self.analyzer.root_level = 0;
             self.restarts = restarts;
             self.reduce_schedule = reduce_schedule;
