@@ -9,7 +9,8 @@
 //!   random symmetry of the layout), reproducible from a seed.
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
 //!   grid and checking each removal: by `bitboard` (an exact bitset search) on boards
-//!   made of houses, by the in-process CDCL (the givens as a cube) otherwise.
+//!   made of houses, by the in-process CDCL (the givens as a cube) otherwise, after a
+//!   look among the solved grids met so far (`witnesses`) for a second solution.
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 
@@ -20,6 +21,7 @@ pub mod puzzles;
 pub mod random;
 pub mod rate;
 pub(crate) mod symmetry;
+mod witnesses;
 
 use std::fmt;
 use std::str::FromStr;

@@ -24,8 +24,11 @@
 //! forced (a naked single); unit propagation of the other givens that sets `S[c]` at c, or
 //! that refutes "not `S[c]`", proves the removal safe; and a second solution found by a
 //! short depth-first search over the same propagator (`propagate`, at most
-//! [`WITNESS_BUDGET`] failed branches) proves it unsafe. Only the undecided rest goes to
-//! the CDCL, whose per-call cost (a full backtrack and heap refill) dominates otherwise.
+//! [`WITNESS_BUDGET`] failed branches) proves it unsafe, and so does a solved grid met
+//! earlier (`witnesses`: each drawn solution and each second solution the CDCL found,
+//! with their symmetric images) that fits the other givens and not `S[c]`. Only the
+//! undecided rest goes to the CDCL, whose per-call cost (a full backtrack and heap
+//! refill) dominates otherwise.
 //!
 //! The question goes to the CDCL as a cube ([`Solver::solve_cube`]: the literals are
 //! facts for that call, learnt clauses short and dropped afterwards) rather than as
@@ -47,7 +50,9 @@ use super::bitboard::BitBoard;
 use super::random::RandomGrids;
 use super::rate::{Level, Rater};
 use super::symmetry::shuffled;
+use super::witnesses::WitnessPool;
 use super::GenError;
+use crate::encode::decode_model;
 use crate::grid::Grid;
 use crate::human::rating::rate_with;
 use crate::human::{Technique, Topology};
@@ -112,8 +117,12 @@ pub struct Generator {
     propagator: Propagator,
     /// The exact bitset check, on boards made of houses only.
     bitboard: Option<BitBoard>,
+    /// Solved grids met so far and their images: second solutions for later questions.
+    witnesses: WitnessPool,
     /// Scratch: the assumptions of one uniqueness question.
     assumptions: Vec<Lit>,
+    /// Scratch: the other givens of one uniqueness question, as (cell, digit).
+    givens: Vec<(usize, u8)>,
     /// The rater of `--difficulty`, built on first use and kept for every candidate.
     rater: Option<Rater>,
     /// The regions the human techniques of `--rating` and `--technique` work on.
@@ -150,7 +159,9 @@ impl Generator {
             bitboard: BitBoard::for_layout(layout),
             map: VarMap::for_layout(layout),
             peers,
+            witnesses: WitnessPool::new(layout),
             assumptions: Vec::new(),
+            givens: Vec::new(),
             rater: None,
             topology: None,
         })
@@ -177,6 +188,7 @@ impl Generator {
         self.check(request)?;
         for _ in 0..request.attempts {
             let solution = self.grids.next_grid()?;
+            self.witnesses.add(solution.cells());
             self.checker.set_conflict_limit(request.check_conflicts);
             let dug = self.dig(&solution, request.target);
             self.checker.set_conflict_limit(None);
@@ -267,19 +279,35 @@ impl Generator {
         if let Some(removable) = self.cheap_evidence(puzzle, cell, digit) {
             return removable;
         }
+        self.givens.clear();
+        self.givens.extend(
+            (puzzle.cells().iter().copied().enumerate())
+                .filter(|&(other, value)| value != 0 && other != cell),
+        );
+        if self.witnesses.refutes(&self.givens, cell, digit) {
+            return false;
+        }
         self.assumptions.clear();
         self.assumptions
             .push(self.map.cell_var(cell, digit).negative());
-        for (other, &value) in puzzle.cells().iter().enumerate() {
-            if value != 0 && other != cell {
-                self.assumptions
-                    .push(self.map.cell_var(other, value).positive());
-            }
+        for &(other, value) in &self.givens {
+            self.assumptions
+                .push(self.map.cell_var(other, value).positive());
         }
         let assumptions = std::mem::take(&mut self.assumptions);
         let outcome = self.checker.solve_cube(&assumptions);
         self.assumptions = assumptions;
-        outcome == Outcome::Unsat
+        match outcome {
+            Outcome::Sat(model) => {
+                // The checker numbers the cell variables first, as every encoding does.
+                if let Ok(second) = decode_model(&model, self.grids.layout()) {
+                    self.witnesses.add(second.cells());
+                }
+                false
+            }
+            Outcome::Unsat => true,
+            Outcome::Unknown => false,
+        }
     }
 
     /// Propagation proof (`Some(true)`) or a second solution (`Some(false)`), if one

@@ -101,6 +101,35 @@ impl Symmetries {
         }
     }
 
+    /// Every rotation and reflection of the board that maps groups onto groups, the
+    /// identity first: the 12 of the hexagonal lattice on a honeycomb, the 8 of the
+    /// square otherwise (the band and stack shuffles of Sudoku are left out: the
+    /// witness pool wants a few images of many grids, not many of one).
+    pub(crate) fn rigid(&self, layout: &Layout) -> Vec<Vec<usize>> {
+        let mut perms: Vec<Vec<usize>> = vec![(0..layout.num_cells()).collect()];
+        let candidates: Vec<Vec<usize>> = match layout.geometry() {
+            Geometry::Square { side, .. } => {
+                let n = *side;
+                (0..8)
+                    .map(|turn| {
+                        (0..n * n)
+                            .map(|cell| dihedral(n, cell / n, cell % n, turn))
+                            .collect()
+                    })
+                    .collect()
+            }
+            Geometry::Hex { .. } => (0..12)
+                .filter_map(|which| hex_symmetry(layout, which))
+                .collect(),
+        };
+        for perm in candidates {
+            if !perms.contains(&perm) && self.preserves(layout, &perm) {
+                perms.push(perm);
+            }
+        }
+        perms
+    }
+
     /// A random symmetric image of `grid` (the grid itself when nothing else fits).
     pub(crate) fn apply_random(&self, layout: &Layout, grid: &Grid, rng: &mut SplitMix64) -> Grid {
         let n = layout.size();
@@ -221,6 +250,23 @@ fn hex_symmetry(layout: &Layout, which: usize) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rigid_symmetries_are_those_the_board_has() {
+        let count = |layout: &Layout| Symmetries::new(layout).rigid(layout).len();
+        assert_eq!(count(&Layout::hanidoku()), 12);
+        assert_eq!(count(&Layout::square(9).unwrap()), 8);
+        assert_eq!(count(&Layout::x_sudoku(9).unwrap()), 8);
+        let flower = include_str!("../../testdata/layouts/flower.layout");
+        let flower = crate::layout::parse_layout_file(flower, "flower").unwrap();
+        assert_eq!(count(&flower), 6);
+        let lopsided = "digits 3\nhoneycomb 2\n. .\n . . .\nneighbours differ\n";
+        let lopsided = crate::layout::parse_layout_file(lopsided, "lopsided").unwrap();
+        assert_eq!(
+            Symmetries::new(&lopsided).rigid(&lopsided),
+            vec![vec![0, 1, 2, 3, 4]]
+        );
+    }
 
     #[test]
     fn every_honeycomb_symmetry_keeps_the_lines() {

@@ -1,0 +1,146 @@
+//! Solved grids kept for later uniqueness questions: a second solution found once can
+//! answer "not unique" again without a search.
+//!
+//! The generator asks, for each given g of a puzzle whose solution is S: is there a
+//! solution T of the other givens with `T[g] ≠ S[g]`? Any solved grid T of the layout
+//! that agrees with S on the other givens and not at g answers yes. On Hanidoku such
+//! questions are the generator's dearest (a near-minimal puzzle's second solution, about
+//! 10 ms of CDCL search each), and the board has few enough solved grids that one seen
+//! before often fits a later question. So every grid the generator meets (each drawn
+//! solution, each second solution the CDCL finds) goes into the pool with its images
+//! under the board's rotations and reflections and the digit reversal `d → n+1−d`
+//! (a symmetry of every layout: it keeps houses houses and runs runs), and a question
+//! looks in the pool before it asks the CDCL.
+//!
+//! The pool only ever answers yes, and only with a grid that is a solution (the images
+//! of solutions under symmetries the layout was checked to have), so a verdict never
+//! differs from the CDCL's; the generator's output under `--check-conflicts 0` stays
+//! byte for byte the same.
+
+use super::symmetry::Symmetries;
+use crate::layout::Layout;
+
+/// Bytes the pool may hold (a grid takes a byte a cell): 4 MiB, 68,000 Hanidoku grids.
+/// Once full it keeps what it has; every grid in it is as good a witness as a new one.
+const POOL_BYTES: usize = 4 << 20;
+
+/// Solved grids of one layout, each stored with its symmetric images.
+pub(crate) struct WitnessPool {
+    cells: usize,
+    digits: u8,
+    /// The board's rigid symmetries (new cell i takes old cell `perm[i]`).
+    symmetries: Vec<Vec<usize>>,
+    /// Grid i is `grids[i * cells..(i + 1) * cells]`, digits 1..=n.
+    grids: Vec<u8>,
+    capacity: usize,
+}
+
+impl WitnessPool {
+    /// An empty pool for `layout`.
+    pub(crate) fn new(layout: &Layout) -> WitnessPool {
+        let cells = layout.num_cells().max(1);
+        WitnessPool {
+            cells,
+            digits: layout.size() as u8,
+            symmetries: Symmetries::new(layout).rigid(layout),
+            grids: Vec::new(),
+            capacity: POOL_BYTES / cells,
+        }
+    }
+
+    /// How many grids the pool holds.
+    pub(crate) fn len(&self) -> usize {
+        self.grids.len() / self.cells
+    }
+
+    /// Adds the solved grid `cells` and its images (all of them, or none once full).
+    pub(crate) fn add(&mut self, cells: &[u8]) {
+        debug_assert_eq!(cells.len(), self.cells);
+        if self.len() + 2 * self.symmetries.len() > self.capacity {
+            return;
+        }
+        let n = self.digits;
+        for perm in &self.symmetries {
+            self.grids.extend(perm.iter().map(|&old| cells[old]));
+            self.grids
+                .extend(perm.iter().map(|&old| n + 1 - cells[old]));
+        }
+    }
+
+    /// True when a pool grid has every `givens` digit in its cell (pairs of cell and
+    /// digit) and not `digit` at `cell`: a second solution of the givens without
+    /// `digit` at `cell`.
+    pub(crate) fn refutes(&self, givens: &[(usize, u8)], cell: usize, digit: u8) -> bool {
+        self.grids.chunks_exact(self.cells).any(|grid| {
+            grid[cell] != digit && givens.iter().all(|&(other, value)| grid[other] == value)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::random::RandomGrids;
+    use crate::grid::Grid;
+
+    fn valid(layout: &Layout, cells: &[u8]) -> bool {
+        let grid = Grid::for_layout(layout, cells.to_vec()).unwrap();
+        crate::check::check_grid(&grid, layout, None, false).is_empty()
+    }
+
+    #[test]
+    fn every_image_of_a_solution_is_a_solution() {
+        for layout in [
+            Layout::hanidoku(),
+            Layout::square(9).unwrap(),
+            Layout::x_sudoku(9).unwrap(),
+        ] {
+            let mut grids = RandomGrids::new(&layout, 4).unwrap();
+            let mut pool = WitnessPool::new(&layout);
+            let grid = grids.next_grid().unwrap();
+            pool.add(grid.cells());
+            let expected = if layout.lines().is_empty() { 16 } else { 24 };
+            assert_eq!(pool.len(), expected, "{}", layout.name());
+            for image in pool.grids.chunks_exact(pool.cells) {
+                assert!(valid(&layout, image), "{}", layout.name());
+            }
+        }
+    }
+
+    #[test]
+    fn refutes_only_with_a_grid_that_fits_the_givens_and_differs_at_the_cell() {
+        let layout = Layout::hanidoku();
+        let mut grids = RandomGrids::new(&layout, 9).unwrap();
+        let mut pool = WitnessPool::new(&layout);
+        let s = grids.next_grid().unwrap();
+        pool.add(s.cells());
+        let t = s.cells();
+        // The stored grid itself: its own givens never refute its own digit...
+        let givens: Vec<(usize, u8)> = (1..6).map(|c| (c, t[c])).collect();
+        let images_with_other_digit = pool
+            .grids
+            .chunks_exact(pool.cells)
+            .filter(|g| g[0] != t[0] && givens.iter().all(|&(c, v)| g[c] == v))
+            .count();
+        assert_eq!(pool.refutes(&givens, 0, t[0]), images_with_other_digit > 0);
+        // ...and with every cell given but one, only a grid equal elsewhere could, and
+        // a solved grid is fixed by all its other cells.
+        let all_but_0: Vec<(usize, u8)> = (1..t.len()).map(|c| (c, t[c])).collect();
+        assert!(!pool.refutes(&all_but_0, 0, t[0]));
+        // A digit the grid does not have at cell 0: the grid itself refutes it.
+        let other = if t[0] == 1 { 2 } else { 1 };
+        assert!(pool.refutes(&all_but_0, 0, other));
+    }
+
+    #[test]
+    fn a_full_pool_keeps_what_it_has() {
+        let layout = Layout::hanidoku();
+        let mut pool = WitnessPool::new(&layout);
+        pool.capacity = 30;
+        let mut grids = RandomGrids::new(&layout, 2).unwrap();
+        pool.add(grids.next_grid().unwrap().cells());
+        assert_eq!(pool.len(), 24);
+        pool.add(grids.next_grid().unwrap().cells());
+        assert_eq!(pool.len(), 24);
+    }
+}
