@@ -430,6 +430,37 @@ mod tests {
     }
 
     #[test]
+    fn hanidoku_minimal_puzzles_stay_minimal_when_the_pool_answers() {
+        // Without a check budget every kept given was refuted, by the CDCL or by a pool
+        // grid; a wrong pool answer would keep a removable given.
+        let layout = Layout::hanidoku();
+        let mut gen = Generator::new(&layout, 1).unwrap();
+        let request = Request {
+            target: Target::Minimal,
+            difficulty: None,
+            attempts: 10,
+            check_conflicts: None,
+            rating: None,
+            technique: None,
+        };
+        let puzzles: Vec<Grid> = (0..4).map(|_| gen.next(&request).unwrap()).collect();
+        assert!(
+            gen.witnesses.answered() > 0,
+            "the pool answered no question"
+        );
+        for puzzle in &puzzles {
+            assert_eq!(solutions(puzzle, &layout, 2), 1);
+            for cell in 0..puzzle.cells().len() {
+                if puzzle.cells()[cell] != 0 {
+                    let mut fewer = puzzle.clone();
+                    fewer.set_cell(cell, 0);
+                    assert_eq!(solutions(&fewer, &layout, 2), 2, "cell {cell} removable");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn clue_targets_are_met_exactly_and_seeds_reproduce() {
         let layout = Layout::square(9).unwrap();
         let request = Request {

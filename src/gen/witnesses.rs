@@ -33,6 +33,8 @@ pub(crate) struct WitnessPool {
     /// Grid i is `grids[i * cells..(i + 1) * cells]`, digits 1..=n.
     grids: Vec<u8>,
     capacity: usize,
+    /// Questions the pool has answered.
+    answered: u64,
 }
 
 impl WitnessPool {
@@ -45,6 +47,7 @@ impl WitnessPool {
             symmetries: Symmetries::new(layout).rigid(layout),
             grids: Vec::new(),
             capacity: POOL_BYTES / cells,
+            answered: 0,
         }
     }
 
@@ -70,10 +73,17 @@ impl WitnessPool {
     /// True when a pool grid has every `givens` digit in its cell (pairs of cell and
     /// digit) and not `digit` at `cell`: a second solution of the givens without
     /// `digit` at `cell`.
-    pub(crate) fn refutes(&self, givens: &[(usize, u8)], cell: usize, digit: u8) -> bool {
-        self.grids.chunks_exact(self.cells).any(|grid| {
+    pub(crate) fn refutes(&mut self, givens: &[(usize, u8)], cell: usize, digit: u8) -> bool {
+        let found = self.grids.chunks_exact(self.cells).any(|grid| {
             grid[cell] != digit && givens.iter().all(|&(other, value)| grid[other] == value)
-        })
+        });
+        self.answered += u64::from(found);
+        found
+    }
+
+    /// How many questions [`WitnessPool::refutes`] has answered.
+    pub(crate) fn answered(&self) -> u64 {
+        self.answered
     }
 }
 
