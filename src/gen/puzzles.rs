@@ -24,9 +24,9 @@
 //! forced (a naked single); unit propagation of the other givens that sets `S[c]` at c, or
 //! that refutes "not `S[c]`", proves the removal safe; and a second solution found by a
 //! short depth-first search over the same propagator (`propagate`, at most
-//! [`WITNESS_BUDGET`] failed branches) proves it unsafe, and so does a solved grid met
-//! earlier (`witnesses`: each drawn solution and each second solution the CDCL found,
-//! with their symmetric images) that fits the other givens and not `S[c]`. Only the
+//! [`WITNESS_BUDGET`] failed branches) proves it unsafe, and so does a second solution
+//! the CDCL found for an earlier question (`witnesses`: kept with its symmetric images)
+//! that fits the other givens and not `S[c]`. Only the
 //! undecided rest goes to the CDCL, whose per-call cost (a full backtrack and heap
 //! refill) dominates otherwise.
 //!
@@ -188,7 +188,6 @@ impl Generator {
         self.check(request)?;
         for _ in 0..request.attempts {
             let solution = self.grids.next_grid()?;
-            self.witnesses.add(solution.cells());
             self.checker.set_conflict_limit(request.check_conflicts);
             let dug = self.dig(&solution, request.target);
             self.checker.set_conflict_limit(None);
