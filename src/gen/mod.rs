@@ -10,7 +10,7 @@
 //! - [`puzzles`]: puzzles with exactly one solution, by digging holes in a random solved
 //!   grid and checking each removal: by `bitboard` (an exact bitset search) on boards
 //!   made of houses, by the in-process CDCL (the givens as a cube) otherwise, after a
-//!   look among the solved grids met so far (`witnesses`) for a second solution.
+//!   look among the second solutions found so far (`witnesses`).
 //! - [`rate`]: a difficulty scale by the reasoning a SAT solver needs (unit propagation,
 //!   failed-literal probing, search), with our own small propagation engine.
 

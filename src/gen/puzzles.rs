@@ -117,7 +117,7 @@ pub struct Generator {
     propagator: Propagator,
     /// The exact bitset check, on boards made of houses only.
     bitboard: Option<BitBoard>,
-    /// Solved grids met so far and their images: second solutions for later questions.
+    /// Second solutions found so far, with their images, for later questions.
     witnesses: WitnessPool,
     /// Scratch: the assumptions of one uniqueness question.
     assumptions: Vec<Lit>,

@@ -135,21 +135,24 @@ mod tests {
         let s = grids.next_grid().unwrap();
         pool.add(s.cells());
         let t = s.cells();
-        // The stored grid itself: its own givens never refute its own digit...
-        let givens: Vec<(usize, u8)> = (1..6).map(|c| (c, t[c])).collect();
-        let images_with_other_digit = pool
-            .grids
-            .chunks_exact(pool.cells)
-            .filter(|g| g[0] != t[0] && givens.iter().all(|&(c, v)| g[c] == v))
-            .count();
-        assert_eq!(pool.refutes(&givens, 0, t[0]), images_with_other_digit > 0);
-        // ...and with every cell given but one, only a grid equal elsewhere could, and
-        // a solved grid is fixed by all its other cells.
+        // Every cell of S but one given: only S fits (a solved grid is fixed by all its
+        // other cells), so its own digit is not refuted and any other digit is.
         let all_but_0: Vec<(usize, u8)> = (1..t.len()).map(|c| (c, t[c])).collect();
         assert!(!pool.refutes(&all_but_0, 0, t[0]));
-        // A digit the grid does not have at cell 0: the grid itself refutes it.
         let other = if t[0] == 1 { 2 } else { 1 };
         assert!(pool.refutes(&all_but_0, 0, other));
+        // The givens of an image (S with its digits reversed, every cell but one whose
+        // digit reversal moves): the pool finds that image, whose digit differs there.
+        let n = layout.size() as u8;
+        let cell = (0..t.len()).find(|&c| 2 * t[c] != n + 1).unwrap();
+        let reversed: Vec<(usize, u8)> = (0..t.len())
+            .filter(|&c| c != cell)
+            .map(|c| (c, n + 1 - t[c]))
+            .collect();
+        assert!(pool.refutes(&reversed, cell, t[cell]));
+        // Givens no solved grid has (one digit twice in the first row): nothing refutes.
+        let twice = [(0, t[0]), (1, t[0])];
+        assert!(!pool.refutes(&twice, 2, t[2]));
     }
 
     #[test]
