@@ -19,7 +19,10 @@
 //! The pool only ever answers yes, and only with a grid that is a solution (the images
 //! of solutions under symmetries the layout was checked to have), so a verdict never
 //! differs from the CDCL's; the generator's output under `--check-conflicts 0` stays
-//! byte for byte the same.
+//! byte for byte the same. Under a check budget (Hanidoku's default) a question the pool
+//! answers is one the CDCL no longer searches, so its state, and with it which later
+//! checks run out, can change: the puzzles differ, stay unique, and keep as many givens
+//! (300 puzzles, seed 1: 8.39 givens on average before, 8.35 after).
 
 use super::symmetry::Symmetries;
 use crate::layout::Layout;
