@@ -380,6 +380,30 @@ mod tests {
         found
     }
 
+    /// A minimal puzzle within 10 grids, each check under `check_conflicts`.
+    fn minimal(check_conflicts: Option<u64>) -> Request {
+        Request {
+            target: Target::Minimal,
+            difficulty: None,
+            attempts: 10,
+            check_conflicts,
+            rating: None,
+            technique: None,
+        }
+    }
+
+    /// One solution, and two once any one given is blanked.
+    fn assert_unique_and_minimal(puzzle: &Grid, layout: &Layout) {
+        assert_eq!(solutions(puzzle, layout, 2), 1, "{}", layout.name());
+        for cell in 0..puzzle.cells().len() {
+            if puzzle.cells()[cell] != 0 {
+                let mut fewer = puzzle.clone();
+                fewer.set_cell(cell, 0);
+                assert_eq!(solutions(&fewer, layout, 2), 2, "cell {cell} removable");
+            }
+        }
+    }
+
     #[test]
     fn minimal_puzzles_are_unique_and_minimal_for_every_layout() {
         for layout in [
@@ -388,24 +412,9 @@ mod tests {
             Layout::square(4).unwrap(),
         ] {
             let mut gen = Generator::new(&layout, 5).unwrap();
-            let request = Request {
-                target: Target::Minimal,
-                difficulty: None,
-                attempts: 10,
-                check_conflicts: None,
-                rating: None,
-                technique: None,
-            };
+            let request = minimal(None);
             for _ in 0..3 {
-                let puzzle = gen.next(&request).unwrap();
-                assert_eq!(solutions(&puzzle, &layout, 2), 1, "{}", layout.name());
-                for cell in 0..puzzle.cells().len() {
-                    if puzzle.cells()[cell] != 0 {
-                        let mut fewer = puzzle.clone();
-                        fewer.set_cell(cell, 0);
-                        assert_eq!(solutions(&fewer, &layout, 2), 2, "cell {cell} removable");
-                    }
-                }
+                assert_unique_and_minimal(&gen.next(&request).unwrap(), &layout);
             }
         }
     }
@@ -414,14 +423,7 @@ mod tests {
     fn hanidoku_puzzles_under_a_check_budget_stay_unique() {
         let layout = Layout::hanidoku();
         let mut gen = Generator::new(&layout, 3).unwrap();
-        let request = Request {
-            target: Target::Minimal,
-            difficulty: None,
-            attempts: 10,
-            check_conflicts: Some(200),
-            rating: None,
-            technique: None,
-        };
+        let request = minimal(Some(200));
         for _ in 0..3 {
             let puzzle = gen.next(&request).unwrap();
             assert_eq!(solutions(&puzzle, &layout, 2), 1);
@@ -434,28 +436,14 @@ mod tests {
         // grid; a wrong pool answer would keep a removable given.
         let layout = Layout::hanidoku();
         let mut gen = Generator::new(&layout, 1).unwrap();
-        let request = Request {
-            target: Target::Minimal,
-            difficulty: None,
-            attempts: 10,
-            check_conflicts: None,
-            rating: None,
-            technique: None,
-        };
+        let request = minimal(None);
         let puzzles: Vec<Grid> = (0..4).map(|_| gen.next(&request).unwrap()).collect();
         assert!(
             gen.witnesses.answered() > 0,
             "the pool answered no question"
         );
         for puzzle in &puzzles {
-            assert_eq!(solutions(puzzle, &layout, 2), 1);
-            for cell in 0..puzzle.cells().len() {
-                if puzzle.cells()[cell] != 0 {
-                    let mut fewer = puzzle.clone();
-                    fewer.set_cell(cell, 0);
-                    assert_eq!(solutions(&fewer, &layout, 2), 2, "cell {cell} removable");
-                }
-            }
+            assert_unique_and_minimal(puzzle, &layout);
         }
     }
 
