@@ -275,14 +275,14 @@ impl Generator {
         if self.forced_by_peers(puzzle, cell, digit) {
             return true;
         }
-        if let Some(removable) = self.cheap_evidence(puzzle, cell, digit) {
-            return removable;
-        }
         self.givens.clear();
         self.givens.extend(
             (puzzle.cells().iter().copied().enumerate())
                 .filter(|&(other, value)| value != 0 && other != cell),
         );
+        if let Some(removable) = self.cheap_evidence(puzzle.cells().len(), cell, digit) {
+            return removable;
+        }
         if self.witnesses.refutes(&self.givens, cell, digit) {
             return false;
         }
@@ -311,14 +311,13 @@ impl Generator {
 
     /// Propagation proof (`Some(true)`) or a second solution (`Some(false)`), if one
     /// is found cheaply; `None` leaves the question to the CDCL.
-    fn cheap_evidence(&mut self, puzzle: &Grid, cell: usize, digit: u8) -> Option<bool> {
+    /// The other givens are `self.givens`; `cells` is the board's cell count.
+    fn cheap_evidence(&mut self, cells: usize, cell: usize, digit: u8) -> Option<bool> {
         let p = &mut self.propagator;
         // The givens are those of a solved grid: they cannot conflict.
         p.reset();
-        for (other, &value) in puzzle.cells().iter().enumerate() {
-            if value != 0 && other != cell {
-                p.assume(self.map.cell_var(other, value).positive());
-            }
+        for &(other, value) in &self.givens {
+            p.assume(self.map.cell_var(other, value).positive());
         }
         let here = self.map.cell_var(cell, digit);
         p.propagate();
@@ -326,7 +325,7 @@ impl Generator {
             return Some(true);
         }
         let mut budget = WITNESS_BUDGET;
-        let found = p.search(puzzle.cells().len(), self.map.size(), &mut budget);
+        let found = p.search(cells, self.map.size(), &mut budget);
         p.undo_to(0);
         (found == Some(true)).then_some(false)
     }

@@ -82,12 +82,7 @@ impl Symmetries {
                 if let Some(k) = box_size.filter(|&k| k * k == n) {
                     out.push(square_shuffle(n, k, rng));
                 }
-                let turn = rng.index(8);
-                out.push(
-                    (0..n * n)
-                        .map(|cell| dihedral(n, cell / n, cell % n, turn))
-                        .collect(),
-                );
+                out.push(dihedral_perm(n, rng.index(8)));
                 out
             }
             Geometry::Hex { .. } => {
@@ -109,14 +104,7 @@ impl Symmetries {
         let mut perms: Vec<Vec<usize>> = vec![(0..layout.num_cells()).collect()];
         let candidates: Vec<Vec<usize>> = match layout.geometry() {
             Geometry::Square { side, .. } => {
-                let n = *side;
-                (0..8)
-                    .map(|turn| {
-                        (0..n * n)
-                            .map(|cell| dihedral(n, cell / n, cell % n, turn))
-                            .collect()
-                    })
-                    .collect()
+                (0..8).map(|turn| dihedral_perm(*side, turn)).collect()
             }
             Geometry::Hex { .. } => (0..12)
                 .filter_map(|which| hex_symmetry(layout, which))
@@ -172,6 +160,13 @@ fn square_shuffle(n: usize, k: usize, rng: &mut SplitMix64) -> Vec<usize> {
                 r * n + c
             }
         })
+        .collect()
+}
+
+/// Rotation/reflection number `turn` (0..8) of an n×n board as a cell permutation.
+fn dihedral_perm(n: usize, turn: usize) -> Vec<usize> {
+    (0..n * n)
+        .map(|cell| dihedral(n, cell / n, cell % n, turn))
         .collect()
 }
 
@@ -362,8 +357,7 @@ mod tests {
             assert!(s_sym.preserves(&sudoku, &square_shuffle(9, 3, &mut rng)));
         }
         for turn in 0..8 {
-            let perm: Vec<usize> = (0..81).map(|c| dihedral(9, c / 9, c % 9, turn)).collect();
-            assert!(x_sym.preserves(&x, &perm), "turn {turn}");
+            assert!(x_sym.preserves(&x, &dihedral_perm(9, turn)), "turn {turn}");
         }
         // A lone row swap inside a band breaks the diagonals: the check must see it.
         let mut swap: Vec<usize> = (0..81).collect();

@@ -4,8 +4,8 @@
 //! The generator asks, for each given g of a puzzle whose solution is S: is there a
 //! solution T of the other givens with `T[g] ≠ S[g]`? Any solved grid T of the layout
 //! that agrees with S on the other givens and not at g answers yes. On Hanidoku such
-//! questions are the generator's dearest (a near-minimal puzzle's second solution, about
-//! 10 ms of CDCL search each), and a second solution found for one question often fits
+//! questions are the generator's dearest (a near-minimal puzzle's second solution, 7 ms
+//! of CDCL search on average, 10-12 ms at 5-6 givens), and a second solution found for one question often fits
 //! a later one, of the same puzzle or of another. So each second solution the CDCL
 //! finds goes into the pool with its images under the board's rotations and reflections
 //! and the digit reversal `d → n+1−d` (a symmetry of every layout: it keeps houses
