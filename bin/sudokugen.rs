@@ -63,7 +63,8 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         attempts: u64,
         /// Conflicts per uniqueness check (0: no limit). A check out of budget keeps its
-        /// given: still unique, maybe not minimal. Default: no limit, 20 for Hanidoku.
+        /// given: still unique, maybe not minimal. Default: no limit, 20 on run-line
+        /// layouts. Hanidoku's checks are exact table lookups, which need no budget.
         #[arg(long, value_name = "N")]
         check_conflicts: Option<u64>,
         /// `line` (default for puzzles) or `block`.

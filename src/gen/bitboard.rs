@@ -64,6 +64,9 @@ pub(crate) struct BitBoard {
     dirty: u64,
     /// The level of the last solution found.
     solution_depth: usize,
+    /// When set, every solution found is appended here (one digit a cell): only
+    /// [`BitBoard::all_solutions`] sets it.
+    collected: Option<Vec<u8>>,
     /// For each cell, the digit (as its bit) the search tries first; 0 for none.
     prefer: Vec<u32>,
     /// Scratch of the start state: the digits given in each group.
@@ -147,6 +150,7 @@ impl BitBoard {
             dirty: 0,
             prefer: vec![0; cells],
             solution_depth: 0,
+            collected: None,
             used: vec![0; layout.houses().len() + layout.lines().len()],
             stack: vec![0; (cells + 2) * cells],
             queue: Vec::with_capacity(cells),
@@ -200,11 +204,24 @@ impl BitBoard {
     pub(crate) fn last_solution(&self, out: &mut Vec<u8>) {
         let state = &self.stack[self.solution_depth * self.cells..][..self.cells];
         out.clear();
-        out.extend(
-            state
-                .iter()
-                .map(|&word| ((word & !PLACED).trailing_zeros() + 1) as u8),
-        );
+        out.extend(state.iter().map(|&word| digit_of(word)));
+    }
+
+    /// Every solution of `givens`, one digit a cell each, one after the other; `None`
+    /// when `budget` search nodes did not finish the enumeration. (The Hanidoku table's
+    /// test rebuilds the table with it.)
+    #[cfg(test)]
+    pub(crate) fn all_solutions(&mut self, givens: &[u8], budget: u64) -> Option<Vec<u8>> {
+        if !self.start(givens, None) {
+            return Some(Vec::new());
+        }
+        self.prefer.fill(0);
+        self.budget = budget;
+        self.collected = Some(Vec::new());
+        let mut found = 0;
+        let finished = self.search(0, usize::MAX, &mut found);
+        let solutions = self.collected.take();
+        solutions.filter(|_| finished)
     }
     /// Level 0 with the givens placed (`except`: that cell blank, that digit excluded
     /// there) and the other cells' candidates reduced by them; false on a contradiction
@@ -285,6 +302,9 @@ impl BitBoard {
         let Some(cell) = best else {
             *found += 1;
             self.solution_depth = depth;
+            if let Some(out) = &mut self.collected {
+                out.extend(state.iter().map(|&word| digit_of(word)));
+            }
             return true;
         };
         if best_count > 2 && self.line_start.len() > 1 {
@@ -531,6 +551,11 @@ fn hidden_singles_of(
         }
     }
     Some(progress)
+}
+
+/// The digit of a placed cell's word.
+fn digit_of(word: u32) -> u8 {
+    ((word & !PLACED).trailing_zeros() + 1) as u8
 }
 
 /// Places `bit` at `cell` (a single candidate) and removes it from the peers, queueing

@@ -17,6 +17,7 @@
 mod bitboard;
 mod grid_text;
 pub mod grids;
+mod hanidoku_table;
 pub mod puzzles;
 pub mod random;
 pub mod rate;
