@@ -326,21 +326,35 @@ impl BitBoard {
                 candidates & candidates.wrapping_neg()
             };
             candidates ^= bit;
-            let (done, rest) = self.stack.split_at_mut((depth + 1) * cells);
-            let next = &mut rest[..cells];
-            next.copy_from_slice(&done[depth * cells..]);
-            next[cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u16);
-            self.dirty = 0;
-            let lines = self.line_start.len() - 1;
-            self.line_required
-                .copy_within(depth * lines..(depth + 1) * lines, (depth + 1) * lines);
-            if !self.search(depth + 1, limit, found) {
+            if !self.descend(depth, cell, bit, limit, found) {
                 return false;
             }
         }
         true
+    }
+
+    /// Level `depth + 1`: level `depth` with `bit` set at `cell`, searched on (see
+    /// [`BitBoard::search`]).
+    fn descend(
+        &mut self,
+        depth: usize,
+        cell: usize,
+        bit: u32,
+        limit: usize,
+        found: &mut usize,
+    ) -> bool {
+        let cells = self.cells;
+        let (done, rest) = self.stack.split_at_mut((depth + 1) * cells);
+        let next = &mut rest[..cells];
+        next.copy_from_slice(&done[depth * cells..]);
+        next[cell] = bit;
+        self.queue.clear();
+        self.queue.push(cell as u16);
+        self.dirty = 0;
+        let lines = self.line_start.len() - 1;
+        self.line_required
+            .copy_within(depth * lines..(depth + 1) * lines, (depth + 1) * lines);
+        self.search(depth + 1, limit, found)
     }
 
     /// The digit a group must hold (every digit of a full house, the required digits of a
@@ -422,17 +436,7 @@ impl BitBoard {
                 return false;
             }
             self.budget -= 1;
-            let (done, rest) = self.stack.split_at_mut((depth + 1) * cells);
-            let next = &mut rest[..cells];
-            next.copy_from_slice(&done[depth * cells..]);
-            next[cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u16);
-            self.dirty = 0;
-            let lines = self.line_start.len() - 1;
-            self.line_required
-                .copy_within(depth * lines..(depth + 1) * lines, (depth + 1) * lines);
-            if !self.search(depth + 1, limit, found) {
+            if !self.descend(depth, cell, bit, limit, found) {
                 return false;
             }
         }

@@ -18,6 +18,8 @@ mod bitboard;
 mod grid_text;
 pub mod grids;
 mod hanidoku_table;
+#[cfg(test)]
+mod oracle;
 pub mod puzzles;
 pub mod random;
 pub mod rate;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::check::check_grid;
 use crate::gen::bitboard::BitBoard;
+use crate::gen::oracle::count_solutions;
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
 
@@ -144,31 +145,6 @@ fn verdicts_match_the_bitset_search() {
     assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
 }
 
-/// Solutions of `givens`, up to `limit`, by the CDCL over the puzzle's own encoding,
-/// each model blocked on the cell variables: an oracle that shares no code with the
-/// table or the bitset search.
-fn cdcl_count(givens: &[u8], layout: &Layout, limit: usize) -> usize {
-    use crate::solver::enumerate::blocking_clause;
-    use crate::solver::{new_engine, EngineKind, Limits, Outcome};
-    let puzzle = Grid::for_layout(layout, givens.to_vec()).unwrap();
-    let cnf = crate::encode::encode_sudoku(&puzzle, layout).unwrap().cnf;
-    let cells: Vec<_> = (0..crate::VarMap::for_layout(layout).num_vars())
-        .map(crate::lit::Var::from_index)
-        .collect();
-    let mut engine = new_engine(EngineKind::Cdcl, &cnf, &Limits::default());
-    let mut found = 0;
-    while found < limit {
-        match engine.solve() {
-            Outcome::Sat(model) => {
-                found += 1;
-                engine.add_clause(&blocking_clause(&model, Some(&cells)));
-            }
-            _ => break,
-        }
-    }
-    found
-}
-
 /// The table's completeness, against an independent oracle: for random sets of givens
 /// (taken from table grids, so at least one solution), the table grids that fit them
 /// are exactly as many as the CDCL enumerates.
@@ -197,7 +173,11 @@ fn fitting_grids_are_as_many_as_the_cdcl_enumerates() {
             continue;
         }
         assert_eq!(
-            cdcl_count(&givens, &layout, fitting + 1),
+            count_solutions(
+                &Grid::for_layout(&layout, givens.clone()).unwrap(),
+                &layout,
+                fitting + 1
+            ),
             fitting,
             "{givens:?}"
         );
