@@ -62,7 +62,8 @@ pub(crate) fn is_hanidoku(layout: &Layout) -> bool {
 }
 
 /// Every solved Hanidoku grid in sorted order, grid i at `[i * 64..i * 64 + 61]`, built
-/// from the packed classes once per process (about 20 ms).
+/// from the packed classes once per process (`sudokugen grids 1 --layout hanidoku` takes
+/// 0.02-0.03 s here, against under 0.01 s on X-Sudoku).
 pub(crate) fn all_grids() -> &'static [u8] {
     static GRIDS_TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     GRIDS_TABLE.get_or_init(|| expand(PACKED))

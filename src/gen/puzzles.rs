@@ -29,29 +29,30 @@
 //! into the pool. Verdicts are exact, so under `--check-conflicts 0` the output is byte
 //! for byte the same as with the CDCL alone, only sooner: on Hanidoku with the table
 //! off, 20 minimal puzzles (seed 1, user s, in turns on the 2-core VM) 1.00 → 0.55, 100
-//! 3.7 → 2.2. Under a check budget the search
-//! gets [`NODES_PER_CONFLICT`] nodes per conflict.
+//! 3.7 → 2.2. Under a check budget the search gets [`NODES_PER_CONFLICT`] nodes per
+//! conflict.
 //!
-//! **The remaining questions** ask the CDCL that holds the empty grid's clauses ([`super::checker_cnf`]: the `starts` line encoding,
-//! with a variable per line and run start, on which the hard Hanidoku puzzles need about
-//! 40% fewer conflicts than on `runs`): with the other givens and "cell c does not hold
-//! `S[c]`" as a cube (literals true for that call), UNSAT means every solution still
-//! has `S[c]` at c, so the only solution is still S. Cheaper evidence comes first, each piece sound
-//! on its own: a cell whose other digits all appear among its group peers' givens is
-//! forced (a naked single); unit propagation of the other givens that sets `S[c]` at c, or
-//! that refutes "not `S[c]`", proves the removal safe; and a second solution found by a
-//! short depth-first search over the same propagator (`propagate`, at most
-//! [`WITNESS_BUDGET`] failed branches) proves it unsafe, and so does a second solution
-//! the CDCL found for an earlier question (`witnesses`: kept with its symmetric images)
-//! that fits the other givens and not `S[c]`. Only the
-//! undecided rest goes to the CDCL, whose per-call cost (a full backtrack and heap
-//! refill) dominates otherwise.
+//! **The remaining questions** ask the CDCL that holds the empty grid's clauses
+//! ([`super::checker_cnf`]: the `starts` line encoding, with a variable per line and
+//! run start, on which the hard Hanidoku puzzles need about 40% fewer conflicts than on
+//! `runs`): with the other givens and "cell c does not hold `S[c]`" as a cube (literals
+//! true for that call), UNSAT means every solution still has `S[c]` at c, so the only
+//! solution is still S. Cheaper evidence comes first, each piece sound on its own: a
+//! cell whose other digits all appear among its group peers' givens is forced (a naked
+//! single); unit propagation of the other givens that sets `S[c]` at c, or that refutes
+//! "not `S[c]`", proves the removal safe; and a second solution found by a short
+//! depth-first search over the same propagator (`propagate`, at most [`WITNESS_BUDGET`]
+//! failed branches) proves it unsafe, and so does a second solution the CDCL found for
+//! an earlier question (`witnesses`: kept with its symmetric images) that fits the
+//! other givens and not `S[c]`. Only the undecided rest goes to the CDCL, whose
+//! per-call cost (a full backtrack and heap refill) dominates otherwise.
 //!
 //! The question goes to the CDCL as a cube ([`Solver::solve_cube`]: the literals are
 //! facts for that call, learnt clauses short and dropped afterwards) rather than as
 //! assumptions whose learnt clauses are kept: measured (release, user s, same run,
 //! twice), 100 Hanidoku puzzles 0.89 → 0.48, 50 strictly minimal ones
-//! (`--check-conflicts 0`) 19.0 → 9.3; 300 9x9 puzzles 0.36 either way, identical output.
+//! (`--check-conflicts 0`) 19.0 → 9.3; 300 9x9 puzzles 0.36 either way, identical
+//! output.
 //!
 //! **One pass gives a minimal puzzle.** Removing a given never removes solutions (it
 //! only drops a constraint). Suppose a given g was kept when visited: then the givens G_t
@@ -59,9 +60,9 @@
 //! so G minus g is a subset of G_t minus g and has at least those solutions: at least
 //! two. So no single given of the final puzzle can be removed, which is what minimal
 //! means; no second pass is needed. The argument needs every kept given to have been
-//! refuted; under a conflict budget ([`Request::check_conflicts`], Hanidoku's default)
-//! a given whose check ran out is kept unrefuted, so the puzzle is unique but may not
-//! be minimal.
+//! refuted; under a conflict budget ([`Request::check_conflicts`], the default on
+//! run-line boards other than Hanidoku, whose table needs none) a given whose check ran
+//! out is kept unrefuted, so the puzzle is unique but may not be minimal.
 
 use super::bitboard::BitBoard;
 use super::hanidoku_table::{self, Differences};
@@ -90,7 +91,8 @@ pub const WITNESS_BUDGET: u32 = 30;
 /// milliseconds before it changes hands.
 pub const BITBOARD_BUDGET: u64 = 2_000;
 
-/// Search nodes per question on boards with run lines (Hanidoku), where a node costs
+/// Search nodes per question on boards with run lines other than Hanidoku (measured on
+/// Hanidoku with its table turned off), where a node costs
 /// about 2 µs and the CDCL's answers take milliseconds: at 30,000 the bitset search
 /// settled every question of 20 minimal Hanidoku puzzles (seed 1), the slowest of them
 /// in 19 ms; at 8,000 four questions went on to the CDCL, for more time in all
