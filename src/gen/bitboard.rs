@@ -21,9 +21,10 @@
 //! Hanidoku questions of 20 minimal puzzles that ran out of 2,000 nodes fell from 93 to
 //! 53); the branches partition the solutions either way, and a leaf (every cell placed,
 //! no two peers alike, every run line a run) is a solution. Counting leaves up to 2
-//! therefore decides uniqueness, a second solution found or excluded by exhaustion. A node budget bounds the work: a question out of
-//! budget is answered `None`, and the caller asks the CDCL instead, so no verdict ever
-//! rests on a guess. A test compares the verdicts with the CDCL's on random dig-outs.
+//! therefore decides uniqueness, a second solution found or excluded by exhaustion. A
+//! node budget bounds the work: a question out of budget is answered `None`, and the
+//! caller asks the CDCL instead, so no verdict ever rests on a guess. A test compares the
+//! verdicts with the CDCL's on random dig-outs.
 
 use crate::layout::Layout;
 use singles::{digit_of, hidden_singles, hidden_singles_of, place};
@@ -180,8 +181,8 @@ impl BitBoard {
     /// The search tries the digits of `near` first (the solution the givens came from;
     /// 0 for none), as a CDCL's saved phases do, so that a second solution near it turns
     /// up before the search wanders far (on 20 minimal Hanidoku puzzles the second
-    /// solutions took 523 ms of search in ascending digit order, 376 ms this way). The order changes only how
-    /// soon the search ends, not its verdict.
+    /// solutions took 523 ms of search in ascending digit order, 376 ms this way). The
+    /// order changes only how soon the search ends, not its verdict.
     pub(crate) fn other_solution(
         &mut self,
         givens: &[u8],
@@ -240,7 +241,12 @@ impl BitBoard {
         };
         self.used.fill(0);
         self.queue.clear();
-        self.dirty = u64::MAX;
+        // Every run line is to be trimmed once (none on boards of houses).
+        self.dirty = if self.line_start.len() > 1 {
+            u64::MAX
+        } else {
+            0
+        };
         for (cell, &value) in givens.iter().enumerate() {
             if value == 0 || cell == skip {
                 continue;

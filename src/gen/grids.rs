@@ -40,6 +40,7 @@
 //! grid's text and writes 1 MiB buffers from a helper thread; wider cells go through
 //! [`super::push_grid`].
 
+use super::hanidoku_table::GridTable;
 use super::GenError;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -244,20 +245,11 @@ pub fn enumerate(layout: &Layout, count: u64) -> Result<Vec<Grid>, GenError> {
     if count == 0 {
         return Err(GenError::ZeroCount);
     }
-    if super::hanidoku_table::is_hanidoku(layout) {
-        let all = super::hanidoku_table::GRIDS;
-        if count > all as u64 {
-            return Err(GenError::Exhausted {
-                layout: layout.name().to_string(),
-                found: all as u64,
-            });
-        }
-        return (0..count as usize)
-            .map(|index| {
-                Grid::for_layout(layout, super::hanidoku_table::grid(index).to_vec())
-                    .map_err(|e| GenError::Unsupported(e.to_string()))
-            })
-            .collect();
+    if let Some(table) = GridTable::for_layout(layout) {
+        table.check_count(layout, count)?;
+        return Ok((0..count as usize)
+            .map(|index| table.grid(layout, index))
+            .collect());
     }
     let cnf = super::empty_grid_cnf(layout)?;
     let map = VarMap::for_layout(layout);

@@ -23,6 +23,8 @@
 use std::sync::OnceLock;
 
 use super::symmetry::Symmetries;
+use super::GenError;
+use crate::grid::Grid;
 use crate::layout::Layout;
 
 /// Cells of the Hanidoku board.
@@ -36,14 +38,14 @@ const PACKED_CLASS: usize = CELLS.div_ceil(2);
 const STRIDE: usize = 64;
 
 /// Solved Hanidoku grids: every one of them.
-pub(crate) const GRIDS: usize = 86_256;
+const GRIDS: usize = 86_256;
 
 /// The packed classes.
 static PACKED: &[u8] = include_bytes!("hanidoku_grids.bin");
 
 /// Whether `layout` is the Hanidoku board, whatever its name or where it came from: 61
 /// cells, digits 1-9, no houses, and the lines of [`Layout::hanidoku`] as cell sets.
-pub(crate) fn is_hanidoku(layout: &Layout) -> bool {
+fn is_hanidoku(layout: &Layout) -> bool {
     let lines = |layout: &Layout| {
         let mut lines: Vec<Vec<usize>> = (layout.lines().iter())
             .map(|line| {
@@ -61,16 +63,61 @@ pub(crate) fn is_hanidoku(layout: &Layout) -> bool {
         && lines(layout) == lines(&Layout::hanidoku())
 }
 
+/// The table of a layout's solved grids, for a layout the binary carries one for (only
+/// Hanidoku's): what the generator, the random grids and the listing ask instead of
+/// "is this Hanidoku".
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GridTable {
+    _only_by_for_layout: (),
+}
+
+impl GridTable {
+    /// The table of `layout`'s grids, if there is one.
+    pub(crate) fn for_layout(layout: &Layout) -> Option<GridTable> {
+        is_hanidoku(layout).then_some(GridTable {
+            _only_by_for_layout: (),
+        })
+    }
+
+    /// How many grids the layout has: all of them are in the table.
+    pub(crate) fn count(self) -> usize {
+        GRIDS
+    }
+
+    /// Grid `index` (below [`GridTable::count`]) as a grid of `layout`, the layout the
+    /// table was found for.
+    pub(crate) fn grid(self, layout: &Layout, index: usize) -> Grid {
+        Grid::for_layout(layout, grid(index).to_vec())
+            .expect("a table grid has the layout's cells and digits")
+    }
+
+    /// `count` distinct grids are more than `layout` has: [`GenError::Exhausted`].
+    pub(crate) fn check_count(self, layout: &Layout, count: u64) -> Result<(), GenError> {
+        if count > GRIDS as u64 {
+            return Err(GenError::Exhausted {
+                layout: layout.name().to_string(),
+                found: GRIDS as u64,
+            });
+        }
+        Ok(())
+    }
+
+    /// Every other grid's differences from `solution`, one of the table's grids.
+    pub(crate) fn differences(self, solution: &[u8]) -> Differences {
+        Differences::of(solution)
+    }
+}
+
 /// Every solved Hanidoku grid in sorted order, grid i at `[i * 64..i * 64 + 61]`, built
 /// from the packed classes once per process (`sudokugen grids 1 --layout hanidoku` takes
 /// 0.02-0.03 s here, against under 0.01 s on X-Sudoku).
-pub(crate) fn all_grids() -> &'static [u8] {
+fn all_grids() -> &'static [u8] {
     static GRIDS_TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     GRIDS_TABLE.get_or_init(|| expand(PACKED))
 }
 
 /// Grid `index` (below [`GRIDS`]) of [`all_grids`].
-pub(crate) fn grid(index: usize) -> &'static [u8] {
+fn grid(index: usize) -> &'static [u8] {
     &all_grids()[index * STRIDE..][..CELLS]
 }
 
@@ -123,7 +170,7 @@ pub(crate) struct Differences {
 
 impl Differences {
     /// The differences of every other grid from `solution` (a solved Hanidoku grid).
-    pub(crate) fn of(solution: &[u8]) -> Differences {
+    fn of(solution: &[u8]) -> Differences {
         debug_assert_eq!(solution.len(), CELLS);
         let mut padded = [0u8; STRIDE];
         padded[..CELLS].copy_from_slice(solution);

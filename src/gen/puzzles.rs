@@ -65,7 +65,7 @@
 //! out is kept unrefuted, so the puzzle is unique but may not be minimal.
 
 use super::bitboard::BitBoard;
-use super::hanidoku_table::{self, Differences};
+use super::hanidoku_table::{Differences, GridTable};
 use super::random::RandomGrids;
 use super::rate::{Level, Rater};
 use super::symmetry::shuffled;
@@ -163,8 +163,8 @@ pub struct Generator {
     /// On Hanidoku: every other grid's differences from the solution being dug, which
     /// answer each question exactly (`hanidoku_table`); set per solution.
     differences: Option<Differences>,
-    /// Whether the layout is Hanidoku.
-    hanidoku: bool,
+    /// The table of all the layout's grids (Hanidoku), which answers every question.
+    table: Option<GridTable>,
     /// Scratch: the assumptions of one uniqueness question.
     assumptions: Vec<Lit>,
     /// Scratch: the other givens of one uniqueness question, as (cell, digit).
@@ -215,7 +215,7 @@ impl Generator {
             },
             scratch: Vec::new(),
             differences: None,
-            hanidoku: hanidoku_table::is_hanidoku(layout),
+            table: GridTable::for_layout(layout),
             givens: Vec::new(),
             rater: None,
             topology: None,
@@ -315,9 +315,7 @@ impl Generator {
             Target::Minimal => 0,
             Target::Clues(k) => k,
         };
-        if self.hanidoku {
-            self.differences = Some(Differences::of(solution.cells()));
-        }
+        self.differences = self.table.map(|table| table.differences(solution.cells()));
         for cell in shuffled(cells, self.grids.rng()) {
             if givens == floor {
                 break;

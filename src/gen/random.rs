@@ -13,7 +13,7 @@
 
 use std::collections::HashSet;
 
-use super::hanidoku_table;
+use super::hanidoku_table::GridTable;
 use super::symmetry::{shuffled, Symmetries};
 use super::{empty_grid_cnf, GenError};
 use crate::encode::decode_model;
@@ -38,8 +38,9 @@ pub struct RandomGrids {
     symmetries: Symmetries,
     /// How many random cells to fix; lowered when the assumptions keep failing.
     seeds: usize,
-    /// Whether the layout is Hanidoku, whose grids come from the table.
-    from_table: bool,
+    /// The table of all the layout's grids, when there is one (Hanidoku): grids are
+    /// drawn from it.
+    table: Option<GridTable>,
 }
 
 impl RandomGrids {
@@ -53,7 +54,7 @@ impl RandomGrids {
             rng: SplitMix64(seed),
             symmetries: Symmetries::new(layout),
             seeds: layout.size().min(layout.num_cells() / 4).max(1),
-            from_table: hanidoku_table::is_hanidoku(layout),
+            table: GridTable::for_layout(layout),
         })
     }
 
@@ -80,10 +81,9 @@ impl RandomGrids {
 
     /// The next random solved grid.
     pub fn next_grid(&mut self) -> Result<Grid, GenError> {
-        if self.from_table {
-            let index = self.rng.index(hanidoku_table::GRIDS);
-            return Grid::for_layout(&self.layout, hanidoku_table::grid(index).to_vec())
-                .map_err(|e| GenError::Unsupported(e.to_string()));
+        if let Some(table) = self.table {
+            let index = self.rng.index(table.count());
+            return Ok(table.grid(&self.layout, index));
         }
         let cells = self.layout.num_cells();
         let n = self.layout.size();
@@ -135,11 +135,8 @@ impl RandomGrids {
         if count == 0 {
             return Err(GenError::ZeroCount);
         }
-        if self.from_table && count > hanidoku_table::GRIDS as u64 {
-            return Err(GenError::Exhausted {
-                layout: self.layout.name().to_string(),
-                found: hanidoku_table::GRIDS as u64,
-            });
+        if let Some(table) = self.table {
+            table.check_count(&self.layout, count)?;
         }
         let mut seen = HashSet::new();
         let mut grids = Vec::new();

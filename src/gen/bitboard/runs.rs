@@ -11,6 +11,7 @@
 //! window of `len` digits are that window.
 
 use super::PLACED;
+use crate::layout::runs::runs_intersection;
 
 /// One pass over the `dirty` run lines (`cells[start[l]..start[l + 1]]` is line l, bit
 /// `l % 64` of `dirty`, and `cell_lines[c]` the bits of c's lines) of `state`,
@@ -59,15 +60,9 @@ pub(super) fn trim_lines(
         if runs == 0 {
             return None;
         }
-        let (first, last) = (runs.trailing_zeros(), 31 - runs.leading_zeros());
         let allowed = spread_up(runs, len);
-        // Runs are intervals: the common part runs from the last start to the first end.
-        let common_end = first + len as u32;
-        let required = if last < common_end {
-            ((1u32 << (common_end - last)) - 1) << last
-        } else {
-            0
-        };
+        // Shift s is the run starting at digit s+1: the encoding of `layout::runs`.
+        let required = runs_intersection(u64::from(runs), len) as u32;
         *required_out = required;
         let hidden = required & once & !twice & !placed;
         if hidden == 0 && once & !allowed == 0 {
@@ -107,44 +102,34 @@ pub(super) fn trim_lines(
 /// `word`: bit s is set when some bit of `word` lies in `s..s+len`.
 #[inline(always)]
 fn any_in_run(word: u32, len: usize) -> u32 {
-    // OR of word >> k for k < len, by doubling: `covered` shifts are in after each step,
-    // and a last step with overlap covers the rest.
-    let (mut acc, mut covered) = (word, 1);
-    while covered * 2 <= len {
-        acc |= acc >> covered;
-        covered *= 2;
-    }
-    if covered < len {
-        acc |= acc >> (len - covered);
-    }
-    acc
+    fold_shifts(word, len, |acc, k| acc | acc >> k)
 }
 
 /// The runs of `len` digits (as shifts) lying inside `word`: bit s is set when bits
 /// `s..s+len` of `word` are all set.
 #[inline(always)]
 fn every_in_run(word: u32, len: usize) -> u32 {
-    let (mut acc, mut covered) = (word, 1);
-    while covered * 2 <= len {
-        acc &= acc >> covered;
-        covered *= 2;
-    }
-    if covered < len {
-        acc &= acc >> (len - covered);
-    }
-    acc
+    fold_shifts(word, len, |acc, k| acc & acc >> k)
 }
 
 /// The digits of the runs `runs` (as shifts) of `len` digits: their union.
 #[inline(always)]
 fn spread_up(runs: u32, len: usize) -> u32 {
-    let (mut acc, mut covered) = (runs, 1);
+    fold_shifts(runs, len, |acc, k| acc | acc << k)
+}
+
+/// `word` combined with its shifts by 1..len through `step(acc, k)` (which folds in the
+/// shift by k), by doubling: after each step `covered` shifts are in, and a last step
+/// with overlap covers the rest (len−covered ≤ covered), so it takes log₂ len steps.
+#[inline(always)]
+fn fold_shifts(word: u32, len: usize, step: impl Fn(u32, usize) -> u32) -> u32 {
+    let (mut acc, mut covered) = (word, 1);
     while covered * 2 <= len {
-        acc |= acc << covered;
+        acc = step(acc, covered);
         covered *= 2;
     }
     if covered < len {
-        acc |= acc << (len - covered);
+        acc = step(acc, len - covered);
     }
     acc
 }

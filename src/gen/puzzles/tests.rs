@@ -74,7 +74,7 @@ fn hanidoku_minimal_puzzles_stay_minimal_when_the_pool_answers() {
     // removable given.
     let layout = Layout::hanidoku();
     let mut gen = Generator::new(&layout, 1).unwrap();
-    gen.hanidoku = false;
+    gen.table = None;
     let request = minimal(None);
     let puzzles: Vec<Grid> = (0..4).map(|_| gen.next(&request).unwrap()).collect();
     assert!(
