@@ -425,6 +425,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         garbage_collections,
         simplified_clauses,
         mode_switches,
+        rephases,
         walks,
         walk_flips,
         weighted_walks,
@@ -456,6 +457,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.garbage_collections += garbage_collections;
     total.simplified_clauses += simplified_clauses;
     total.mode_switches += mode_switches;
+    total.rephases += rephases;
     total.walks += walks;
     total.walk_flips += walk_flips;
     total.weighted_walks += weighted_walks;

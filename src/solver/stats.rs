@@ -36,6 +36,8 @@ pub struct Stats {
     pub simplified_clauses: u64,
     /// Changes between focused and stable mode (`--restarts modes`).
     pub mode_switches: u64,
+    /// Rephases on CaDiCaL's schedule (option `rephase`).
+    pub rephases: u64,
     /// Local-search walks run to rephase (see the CDCL engine's `walk`).
     pub walks: u64,
     /// Variables flipped by those walks.
@@ -94,6 +96,7 @@ impl Stats {
                 ("garbage collections", self.garbage_collections),
                 ("simplified clauses", self.simplified_clauses),
                 ("mode switches", self.mode_switches),
+                ("rephases", self.rephases),
                 ("walks", self.walks),
                 ("walk flips", self.walk_flips),
                 ("weighted walks", self.weighted_walks),
@@ -148,6 +151,6 @@ mod tests {
         assert!(text.lines().all(|line| line.starts_with("c ")));
         assert!(text.contains("c conflicts            7\n"));
         assert!(text.contains("c restarts             2\n"));
-        assert_eq!(text.lines().count(), 30);
+        assert_eq!(text.lines().count(), 31);
     }
 }

@@ -37,13 +37,32 @@
 
 use super::heap::VarHeap;
 use super::trail::{Trail, Value};
+use super::vmtf::Queue;
 use crate::lit::{Lit, Var};
 
 /// Activities are scaled down once one exceeds this: a guard of the `f64` range that
 /// keeps the order, not a tuning knob.
 const RESCALE_LIMIT: f64 = 1e100;
 
-/// Activities, the order heap and target phases.
+/// Which order the decisions follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// EVSIDS activities in a heap.
+    Vsids,
+    /// The move-to-front queue (see `vmtf`).
+    Vmtf,
+}
+
+/// Where a decision's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseSource {
+    /// The target phases (see the module docs).
+    Target,
+    /// The saved phases: each variable's last value.
+    Saved,
+}
+
+/// Activities, the order heap, the move-to-front queue and the phases.
 #[derive(Debug)]
 pub struct Decide {
     activity: Vec<f64>,
@@ -51,8 +70,17 @@ pub struct Decide {
     /// The decay factor of `inc` (option `vsids_decay`).
     decay: f64,
     heap: VarHeap,
+    queue: Queue,
+    order: Order,
+    phase_source: PhaseSource,
     target: Vec<bool>,
     target_len: usize,
+    /// Each variable's last value (phase saving), what rephasing rewrites.
+    saved: Vec<bool>,
+    /// The assignment of the longest conflict-free trail since the last rephase
+    /// (CaDiCaL's best phases), and that trail's length.
+    best: Vec<bool>,
+    best_len: usize,
     /// Variables that are never decided (MiniSat's `decision` flag, inverted).
     excluded: Vec<bool>,
     excluded_count: usize,
@@ -66,15 +94,22 @@ impl Default for Decide {
 }
 
 impl Decide {
-    /// No variables yet; `inc` decays by `decay` per conflict.
+    /// No variables yet; `inc` decays by `decay` per conflict. Decisions follow EVSIDS
+    /// in the target phases until told otherwise.
     pub fn new(decay: f64) -> Decide {
         Decide {
             activity: Vec::new(),
             inc: 1.0,
             decay,
             heap: VarHeap::default(),
+            queue: Queue::default(),
+            order: Order::Vsids,
+            phase_source: PhaseSource::Target,
             target: Vec::new(),
             target_len: 0,
+            saved: Vec::new(),
+            best: Vec::new(),
+            best_len: 0,
             excluded: Vec::new(),
             excluded_count: 0,
         }
@@ -87,16 +122,41 @@ impl Decide {
         }
         self.activity.resize(num_vars, 0.0);
         self.target.resize(num_vars, false);
+        self.saved.resize(num_vars, false);
+        self.best.resize(num_vars, false);
         self.excluded.resize(num_vars, false);
         self.heap.grow(num_vars);
+        self.queue.grow(num_vars);
         for index in old..num_vars {
             self.heap.insert(Var::from_index(index), &self.activity);
         }
     }
 
-    /// Raises the activity of a variable that took part in a conflict.
+    /// Switches the decision order and the phases decisions take. The heap holds every
+    /// unassigned variable at all times; the queue's cursor is kept only while the queue
+    /// decides (a stream of puzzles never uses it) and starts from the end when it takes
+    /// over. Only the order in force is bumped.
+    pub fn set_strategy(&mut self, order: Order, phase_source: PhaseSource) {
+        if order == Order::Vmtf && self.order != Order::Vmtf {
+            // The cursor was not kept while EVSIDS decided (see `unassigned`).
+            self.queue.reset_cursor();
+        }
+        self.order = order;
+        self.phase_source = phase_source;
+    }
+
+    /// Raises the standing of a variable that took part in a conflict: its activity, or
+    /// its place in the queue once the conflict is done ([`Decide::conflict_done`]).
     #[inline]
     pub fn bump(&mut self, var: Var) {
+        match self.order {
+            Order::Vsids => self.bump_activity(var),
+            Order::Vmtf => self.queue.bump(var),
+        }
+    }
+
+    #[inline]
+    fn bump_activity(&mut self, var: Var) {
         let activity = &mut self.activity[var.index()];
         *activity += self.inc;
         if *activity > RESCALE_LIMIT {
@@ -108,21 +168,34 @@ impl Decide {
         self.heap.increased(var, &self.activity);
     }
 
-    /// Ages all activities after a conflict (by growing future bumps instead).
+    /// Called once a conflict's bumps are done: ages all activities (by growing future
+    /// bumps instead), or moves the bumped variables to the front of the queue.
     #[inline]
-    pub fn decay(&mut self) {
-        self.inc /= self.decay;
+    pub fn conflict_done(&mut self, trail: &Trail) {
+        match self.order {
+            Order::Vsids => self.inc /= self.decay,
+            Order::Vmtf => self
+                .queue
+                .flush(|var| trail.value(var.positive()) == Value::Unassigned),
+        }
     }
 
-    /// Called for each literal undone by backtracking: makes it eligible again.
+    /// Called for each literal undone by backtracking: makes it eligible again and saves
+    /// its value as the variable's phase.
     #[inline]
     pub fn unassigned(&mut self, lit: Lit) {
-        self.heap.insert(lit.var(), &self.activity);
+        let var = lit.var();
+        self.saved[var.index()] = lit.is_positive();
+        self.heap.insert(var, &self.activity);
+        if self.order == Order::Vmtf {
+            self.queue.unassigned(var);
+        }
     }
 
     /// Called at a conflict, before backjumping: if the conflict-free part of the trail
     /// (the levels below the conflict level) is the longest since the last restart, its
-    /// values become the target phases.
+    /// values become the target phases; if it is the longest since the last rephase,
+    /// the best phases.
     pub fn conflict(&mut self, trail: &Trail) {
         let len = trail.below_current_level();
         if len > self.target_len {
@@ -131,6 +204,12 @@ impl Decide {
             }
             self.target_len = len;
         }
+        if len > self.best_len {
+            for &lit in &trail.lits()[..len] {
+                self.best[lit.var().index()] = lit.is_positive();
+            }
+            self.best_len = len;
+        }
     }
 
     /// Called at a restart: the next target starts from scratch.
@@ -138,8 +217,8 @@ impl Decide {
         self.target_len = 0;
     }
 
-    /// The next decision: the most active unassigned variable in its target phase, or
-    /// `None` if every variable is assigned.
+    /// The next decision: the first unassigned variable in the order in force, in the
+    /// phase of the phase source, or `None` if every variable is assigned.
     pub fn pick(&mut self, trail: &Trail) -> Option<Lit> {
         // Everything assigned: say so without popping the assigned variables off the heap
         // (on a stream of easy puzzles those pops, and re-inserting them when the next
@@ -147,12 +226,22 @@ impl Decide {
         if trail.lits().len() + self.excluded_count == trail.num_vars() {
             return None;
         }
-        while let Some(var) = self.heap.pop(&self.activity) {
-            if trail.value(var.positive()) == Value::Unassigned && !self.excluded[var.index()] {
-                return Some(var.lit(self.target[var.index()]));
-            }
-        }
-        None
+        let var = match self.order {
+            Order::Vsids => loop {
+                let var = self.heap.pop(&self.activity)?;
+                if trail.value(var.positive()) == Value::Unassigned && !self.excluded[var.index()] {
+                    break var;
+                }
+            },
+            Order::Vmtf => self
+                .queue
+                .pick(|var| trail.value(var.positive()) == Value::Unassigned)?,
+        };
+        let phase = match self.phase_source {
+            PhaseSource::Target => self.target[var.index()],
+            PhaseSource::Saved => self.saved[var.index()],
+        };
+        Some(var.lit(phase))
     }
 
     /// Takes `var` out of the decisions (`false`: an unassigned variable that no clause
@@ -164,8 +253,10 @@ impl Decide {
             if eligible {
                 self.excluded_count -= 1;
                 self.heap.insert(var, &self.activity);
+                self.queue.restore(var);
             } else {
                 self.excluded_count += 1;
+                self.queue.remove(var);
             }
         }
     }
@@ -187,11 +278,55 @@ impl Decide {
         &mut self.target
     }
 
+    /// Copies the saved phases into the target phases: where a rephasing walk starts.
+    pub fn target_from_saved(&mut self) {
+        self.target.copy_from_slice(&self.saved);
+    }
+
+    /// Rephases (CaDiCaL's `rephase`): sets the saved phases as `kind` says, makes
+    /// them the target too (a fresh target starts from them), and starts a new best
+    /// assignment.
+    pub fn rephase(&mut self, kind: Rephase) {
+        match kind {
+            Rephase::Original => self.saved.fill(false),
+            Rephase::Inverted => self.saved.fill(true),
+            Rephase::Flipped => self.saved.iter_mut().for_each(|phase| *phase = !*phase),
+            Rephase::Random(seed) => {
+                let mut rng = crate::rng::SplitMix64(seed);
+                self.saved
+                    .iter_mut()
+                    .for_each(|phase| *phase = rng.next() & 1 == 1);
+            }
+            Rephase::Best => self.saved.copy_from_slice(&self.best),
+            Rephase::Target => self.saved.copy_from_slice(&self.target),
+        }
+        self.target.copy_from_slice(&self.saved);
+        self.target_len = 0;
+        self.best_len = 0;
+    }
+
     /// Current activity of a variable.
     #[cfg(test)]
     pub fn activity(&self, var: Var) -> f64 {
         self.activity[var.index()]
     }
+}
+
+/// What a rephase sets the saved phases to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rephase {
+    /// The initial phase, false (which suits one-hot encodings).
+    Original,
+    /// True everywhere.
+    Inverted,
+    /// Each saved phase negated.
+    Flipped,
+    /// Random phases from this seed.
+    Random(u64),
+    /// The best phases.
+    Best,
+    /// The target phases, as a walk left them (see `walk`).
+    Target,
 }
 
 #[cfg(test)]
@@ -207,7 +342,7 @@ mod tests {
         trail.grow(3);
         let (a, b) = (Var::from_index(0), Var::from_index(2));
         decide.bump(a);
-        decide.decay();
+        decide.conflict_done(&trail);
         decide.bump(b);
         assert!(decide.activity(b) > decide.activity(a));
         assert_eq!(decide.pick(&trail), Some(b.negative()));
@@ -247,19 +382,16 @@ mod tests {
     fn rescaling_keeps_the_order() {
         let mut decide = Decide::default();
         decide.grow(2);
+        let mut trail = Trail::default();
+        trail.grow(2);
         let (a, b) = (Var::from_index(0), Var::from_index(1));
         for _ in 0..6000 {
             decide.bump(a);
-            decide.decay();
+            decide.conflict_done(&trail);
         }
         decide.bump(b);
         assert!(decide.activity(a).is_finite() && decide.activity(a) < RESCALE_LIMIT);
         assert!(decide.activity(b) > 0.0);
-        let trail = {
-            let mut t = Trail::default();
-            t.grow(2);
-            t
-        };
         assert!(decide.pick(&trail).is_some());
     }
 }

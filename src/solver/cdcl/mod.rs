@@ -9,7 +9,7 @@
 //! | `watch` | two watched literals with blockers, binary watches, propagation |
 //! | `trail` | assignment trail, levels, reasons |
 //! | `analyze` | first-UIP learning, recursive minimisation, LBD |
-//! | `decide` + `heap` | EVSIDS with a variable heap, target phases |
+//! | `decide` + `heap` + `vmtf` | EVSIDS with a variable heap, the move-to-front queue, saved, target and best phases, rephasing |
 //! | `restart` | focused and stable modes in turns (default), Luby or Glucose EMA restarts |
 //! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
 //! | `random` | a walk phase of its own for formulas that look uniformly random |
@@ -55,6 +55,7 @@ mod restart;
 mod search;
 mod trail;
 mod vivify;
+mod vmtf;
 mod walk;
 mod watch;
 mod xor;
@@ -113,6 +114,10 @@ pub struct Solver {
     walk_state: Vec<bool>,
     /// Conflicts before which no clause-weighting walk runs (see `search`).
     weighted_walk_at: u64,
+    /// Conflicts before which no rephase runs, and the rephases so far in focused and
+    /// in stable stints (see `search`, option `rephase`).
+    rephase_at: u64,
+    rephases: [u64; 2],
     /// Propagation count before which no simplification starts (see `simplify`).
     simplify_props: u64,
     scratch: Vec<Lit>,
@@ -197,6 +202,8 @@ impl Solver {
             weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),
             weighted_walk_at: 0,
+            rephase_at: options.rephase_interval,
+            rephases: [0; 2],
             assumptions: Vec::new(),
             cube_free_units: Vec::new(),
             simplify_props: 0,

@@ -274,6 +274,14 @@ options_table! {
         "Propagations between level-0 simplifications, per live word of the clause arena.";
     vsids_decay: f64 = 0.95, [0.5, 1.0],
         "EVSIDS decay: the activity increment is divided by this after each conflict.";
+    focused_vmtf: u64 = 0, [0, 1],
+        "Decisions of the focused stints of --restarts modes follow the move-to-front queue (1) or EVSIDS (0).";
+    target_phases: u64 = 2, [0, 2],
+        "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
+    rephase: u64 = 0, [0, 1],
+        "Rephasing on CaDiCaL's schedule every rephase_interval more conflicts (1), or only by the walk opening each stable stint (0).";
+    rephase_interval: u64 = 1000, [1, HUGE],
+        "Conflicts between rephases grow by this much after each one.";
     decide_columns: u64 = 100, [0, HUGE],
         "Decide in a cube's open positive clauses once a stream's cubes average this many conflicts (0: always).";
     walk_effort: f64 = 1.0, [0.0, 1e6],

@@ -5,6 +5,8 @@
 use std::sync::atomic::Ordering;
 
 use super::clause_db::ClauseRef;
+use super::decide::{Order, PhaseSource, Rephase};
+use super::restart::RestartPolicy;
 use super::trail::Value;
 use super::{ccanr, reduce, walk, watch, xor, Solver};
 use crate::lit::Lit;
@@ -92,6 +94,7 @@ impl Solver {
             return Outcome::Unsat;
         }
         self.backtrack(self.root_level());
+        self.apply_strategy();
         let limit = self
             .conflict_limit
             .map(|limit| self.stats.conflicts.saturating_add(limit));
@@ -121,19 +124,104 @@ impl Solver {
                     }
                     if switched {
                         self.stats.mode_switches += 1;
+                        self.apply_strategy();
                         if self.restarts.is_stable() {
                             if self.is_random() {
                                 self.random_walk();
-                            } else {
+                            } else if self.options.rephase == 0 {
                                 self.rephase_by_walk();
                             }
                         }
                     }
+                    self.rephase_if_due();
                 }
                 RunEnd::Stopped => {
                     self.backtrack(0);
                     return Outcome::Unknown;
                 }
+            }
+        }
+    }
+
+    /// Sets the decision order and phase source of the current mode (see `decide`):
+    /// under `--restarts modes` the focused stints decide by `focused_vmtf`'s order,
+    /// the stable ones by EVSIDS, and option `target_phases` says which of them take the
+    /// target phases; a single restart policy (and a stream's cubes) keeps EVSIDS with
+    /// target phases throughout.
+    pub(super) fn apply_strategy(&mut self) {
+        let modes = self.restarts.policy() == RestartPolicy::Modes && self.root_level() == 0;
+        let stable = self.restarts.is_stable();
+        let order = if modes && !stable && self.options.focused_vmtf == 1 {
+            Order::Vmtf
+        } else {
+            Order::Vsids
+        };
+        let target = !modes
+            || match self.options.target_phases {
+                0 => false,
+                1 => stable,
+                _ => true,
+            };
+        let phases = if target {
+            PhaseSource::Target
+        } else {
+            PhaseSource::Saved
+        };
+        self.decide.set_strategy(order, phases);
+    }
+
+    /// Rephases on CaDiCaL's schedule (option `rephase`), after `rephase_interval`
+    /// conflicts and then intervals growing by that much each time. Stable stints cycle
+    /// original, inverted, then (best, walk, original, best, walk, inverted); focused
+    /// ones flipped, then (random, best, walk, flipped, best, walk). Only on the plain
+    /// formula at level 0, and not on formulas that look uniformly random (their walk
+    /// phase is `random`'s).
+    fn rephase_if_due(&mut self) {
+        if self.options.rephase == 0
+            || self.stats.conflicts < self.rephase_at
+            || !self.assumptions.is_empty()
+            || self.root_level() > 0
+            || self.is_random()
+        {
+            return;
+        }
+        let stable = self.restarts.is_stable();
+        let count = self.rephases[usize::from(stable)];
+        self.rephases[usize::from(stable)] += 1;
+        self.stats.rephases += 1;
+        let total = self.stats.rephases;
+        self.rephase_at = self.stats.conflicts + self.options.rephase_interval * (total + 1);
+        const STABLE: [Option<Rephase>; 6] = [
+            Some(Rephase::Best),
+            None,
+            Some(Rephase::Original),
+            Some(Rephase::Best),
+            None,
+            Some(Rephase::Inverted),
+        ];
+        let random = Rephase::Random(self.options.walk_seed ^ total);
+        let focused: [Option<Rephase>; 6] = [
+            Some(random),
+            Some(Rephase::Best),
+            None,
+            Some(Rephase::Flipped),
+            Some(Rephase::Best),
+            None,
+        ];
+        let kind = match (stable, count) {
+            (true, 0) => Some(Rephase::Original),
+            (true, 1) => Some(Rephase::Inverted),
+            (true, n) => STABLE[(n as usize - 2) % 6],
+            (false, 0) => Some(Rephase::Flipped),
+            (false, n) => focused[(n as usize - 1) % 6],
+        };
+        match kind {
+            Some(kind) => self.decide.rephase(kind),
+            None => {
+                // A walk from the saved phases; its best assignment becomes them.
+                self.decide.target_from_saved();
+                self.rephase_by_walk();
+                self.decide.rephase(Rephase::Target);
             }
         }
     }
@@ -321,7 +409,7 @@ impl Solver {
             &self.trail,
             &mut self.decide,
         );
-        self.decide.decay();
+        self.decide.conflict_done(&self.trail);
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
         self.backtrack(learnt.backjump.max(self.root_level()));
         let lits = self.analyzer.learnt();
