@@ -4,6 +4,8 @@
 # - build, demo, test, lint, docs, install, clean: nothing more (test runs minisat,
 #   cadical, tmux and a one-node SLURM where they are installed, and skips those checks
 #   otherwise, except under CI=true, where a missing one fails; .ci/run installs them);
+# - bench-broad: python3, cnfgen 0.9.6 (`pip install cnfgen==0.9.6`), cadical and
+#   cryptominisat5 (for --make-reference), and ../shared/bench/pool;
 # - bench, bench-medium, bench-hard, compare, proofs, timing: python3, minisat, cadical
 #   and splr (`cargo install splr --version 0.17.2`), and ../shared/bench beside the
 #   checkout; bench-hard and scripts/hard/pick.py also cryptominisat5;
@@ -31,7 +33,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-xor bench-miter bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test lint bench bench-broad bench-xor bench-miter bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -70,6 +72,25 @@ test:
 # default in the same turns.
 bench: build
 	python3 scripts/bench.py $(SATSOLVE_FLAGS_ARG) $(BENCH_FLAGS) scratch/bench
+
+# The broad suite, the gate of every solver change: many families, shuffled copies.
+# Planted flat-graph colourings, ordering principles, pigeonhole and clique-colouring,
+# planted random k-SAT, Tseitin, subset cardinality, van der Waerden, VMPC and factoring,
+# large Sudoku, miters, and SATLIB's BMC, planning, quasigroup and structured families:
+# scripts/broad/suite.tsv, picked by scripts/broad/pick.py (CaDiCaL 1-60 s here), rebuilt
+# from their generators (cnfgen 0.9.6 from PyPI, ours in scripts/broad/families.py) and
+# shuffled into BROAD_COPIES copies each. satsolve runs under a CPU limit of BROAD_TIMEOUT
+# s; CaDiCaL and CryptoMiniSat are reference rows (scripts/broad/reference.csv). Per
+# family: solved, PAR-2 and the ratios to the peers; BROAD_FLAGS="--baseline PATH" (an
+# earlier build) or "--baseline-flags ARGS" adds the no-regression verdict of
+# docs/satsolve.md. Writes scratch/bench-broad/summary.md. Hours of CPU: BROAD_FLAGS="--jobs 2".
+BROAD_TIMEOUT ?= 120
+BROAD_COPIES ?= 3
+BROAD_FLAGS ?=
+bench-broad: build
+	$(CARGO) build --release --example miter
+	python3 scripts/broad/run.py --timeout $(BROAD_TIMEOUT) --copies $(BROAD_COPIES) $(SATSOLVE_FLAGS_ARG) \
+	    $(BROAD_FLAGS) scratch/bench-broad
 
 # Parity reasoning (XOR matrices) against CryptoMiniSat 5 under a CPU limit.
 # Pool parity instances, generated Tseitin formulas and parity chains, SATLIB circuits
