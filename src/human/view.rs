@@ -27,8 +27,8 @@ pub struct View<'a> {
     /// Per region and digit `d`: the region's cells (bit i for its i-th cell) that can
     /// take `d`, at `region * size + d - 1`.
     pos: Vec<u64>,
-    /// Whether the puzzle is known to have a single solution (uniqueness techniques).
-    pub unique: bool,
+    /// What the puzzle is known to satisfy (the uniqueness techniques need one solution).
+    pub premise: Premise,
     /// The solution, when known (only search uses it, to pick its digit).
     pub solution: Option<&'a [u8]>,
     /// Search options.
@@ -73,7 +73,12 @@ pub struct Options {
 
 impl<'a> View<'a> {
     /// The view of `board`.
-    pub fn new(layout: &'a Layout, topo: &'a Topology, board: &'a Board, unique: bool) -> View<'a> {
+    pub fn new(
+        layout: &'a Layout,
+        topo: &'a Topology,
+        board: &'a Board,
+        premise: Premise,
+    ) -> View<'a> {
         let size = topo.size;
         let mut placed = vec![0u64; topo.regions.len()];
         let mut need = vec![0u64; topo.regions.len()];
@@ -114,7 +119,7 @@ impl<'a> View<'a> {
             need,
             lines,
             pos,
-            unique,
+            premise,
             solution: None,
             options: Options::default(),
             loops: std::cell::OnceCell::new(),
@@ -176,6 +181,25 @@ pub fn digits(mask: u64) -> impl Iterator<Item = u8> {
     bits(mask).map(|bit| bit as u8 + 1)
 }
 
+/// What is known of a puzzle's solutions: the uniqueness techniques are sound only on a
+/// puzzle proven to have one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Premise {
+    /// Nothing: only techniques sound on any board.
+    AnySolution,
+    /// Proven to have exactly one solution.
+    UniqueSolution,
+}
+
+/// How many steps a finder collects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collect {
+    /// The first step (the tutor's question).
+    First,
+    /// Every step (the regression library, the rater's choice of the easiest).
+    All,
+}
+
 /// Steps a technique finds: the first only (the ladder) or all of them (the regression
 /// library, the rater's choice of the shortest chain).
 pub struct Found {
@@ -188,11 +212,11 @@ pub struct Found {
 }
 
 impl Found {
-    /// A collector for the first step (`all` false) or all steps.
-    pub fn new(all: bool) -> Found {
+    /// A collector for the first step or all steps.
+    pub fn new(collect: Collect) -> Found {
         Found {
             steps: Vec::new(),
-            all,
+            all: collect == Collect::All,
             only: None,
         }
     }
