@@ -22,6 +22,7 @@
 //! reads a terminal: the game (`crate::play`, `cli::sudoplay`) shows the steps.
 
 mod board;
+mod bug;
 mod chains;
 mod fish;
 mod forcing;
@@ -35,6 +36,7 @@ mod propagation;
 mod quick;
 pub mod rating;
 pub mod reglib;
+mod se_chains;
 mod search;
 mod singles;
 mod step;

@@ -142,6 +142,23 @@ fn leaves_hidden_single(v: &View, step: &Step) -> bool {
     false
 }
 
+/// True when SE would take `step` before `than` within one rung: a lower value, or for
+/// its cycles and forcing chains, the same value and a shorter chain (SE sorts its
+/// chaining hints by value, then complexity).
+fn easier(step: &Step, than: &Step) -> bool {
+    let unary = |s: &Step| {
+        matches!(
+            s.technique,
+            Technique::BidirectionalCycle | Technique::ForcingChain
+        )
+    };
+    step.difficulty < than.difficulty
+        || (step.difficulty == than.difficulty
+            && unary(step)
+            && unary(than)
+            && step.length < than.length)
+}
+
 /// The easiest step SE would take on `board` (the solution serves search only).
 pub fn easiest(
     layout: &Layout,
@@ -203,10 +220,7 @@ pub fn easiest(
                 if technique == Technique::Search {
                     step.difficulty = SEARCH_VALUE;
                 }
-                if best
-                    .as_ref()
-                    .map_or(true, |b| step.difficulty < b.difficulty)
-                {
+                if best.as_ref().map_or(true, |b| easier(&step, b)) {
                     best = Some(step);
                 }
             }

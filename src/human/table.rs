@@ -35,6 +35,7 @@
 //! - The UVWXYZ-Wing is off the rating path: the build of Sukaku Explainer that rated the
 //!   sample and the bank has no such producer (read in its `Solver`).
 
+use super::bug;
 use super::fish;
 use super::fish::Fins;
 use super::forcing;
@@ -43,6 +44,7 @@ use super::lines;
 use super::loops;
 use super::nested;
 use super::patterns;
+use super::se_chains;
 use super::singles;
 use super::step::Chainer;
 use super::subsets::{self, Lock};
@@ -197,7 +199,7 @@ use Technique as T;
 /// 30 static multiple chains, 31 dynamic chains, 32 dynamic chains (+), 33-34 nested
 /// chains, 35 search.
 #[rustfmt::skip]
-pub const TABLE: [Row; 54] = [
+pub const TABLE: [Row; 59] = [
     row(T::FullHouse, "Full House", "full-house", Some("0000"), 1.0, ANY, singles::full_house, &[all(1)]),
     row(T::HiddenSingle, "Hidden Single", "hidden-single", Some("0002"), 1.2, ANY, singles::hidden_single, &[all(1)]),
     row(T::NakedSingle, "Naked Single", "naked-single", Some("0003"), 2.3, ANY, singles::naked_single, &[all(4)]),
@@ -241,7 +243,11 @@ pub const TABLE: [Row; 54] = [
     row(T::SashimiSwordfish, "Sashimi Swordfish", "sashimi-swordfish", Some("0321"), 6.6, ANY, |v, o| fish::fish(v, o, 3, Fins::Allowed), &[all(28)]),
     row(T::FinnedJellyfish, "Finned Jellyfish", "finned-jellyfish", Some("0312"), 6.6, ANY, |v, o| fish::fish(v, o, 4, Fins::Allowed), &[all(28)]),
     row(T::SashimiJellyfish, "Sashimi Jellyfish", "sashimi-jellyfish", Some("0322"), 6.6, ANY, |v, o| fish::fish(v, o, 4, Fins::Allowed), &[all(28)]),
-    row(T::BugPlusOne, "Bivalue Universal Grave + 1", "bug-plus-1", Some("0610"), 5.6, UNIQUE, uniqueness::bug_plus_one, &[all(23)]),
+    row(T::BugPlusOne, "Bivalue Universal Grave + 1", "bug-plus-1", Some("0610"), 5.6, UNIQUE, bug::bug, &[all(23)]),
+    // SE's other BUG types (its `BivalueUniversalGrave` producer, `bug`).
+    row(T::BugType2, "BUG Type 2", "bug-type-2", None, 5.7, UNIQUE, bug::bug, &[all(23)]),
+    row(T::BugType3, "BUG Type 3", "bug-type-3", None, 5.8, UNIQUE, bug::bug, &[all(23)]),
+    row(T::BugType4, "BUG Type 4", "bug-type-4", None, 5.7, UNIQUE, bug::bug, &[all(23)]),
     row(T::RemotePair, "Remote Pair", "remote-pair", Some("0703"), 7.0, ANY, |v, o| xchains::xy_chain(v, o, ChainCells::RemotePair), &[all(28)]),
     // Sukaku Explainer's strong-link chains by size (`xchains::strong_link_value`), then
     // SE's forcing X-chains (6.6).
@@ -250,6 +256,11 @@ pub const TABLE: [Row; 54] = [
     row(T::ContinuousNiceLoop, "Continuous Nice Loop", "continuous-nice-loop", Some("0706"), 6.5, ANY, |v, o| loops::nice_loops(v, o, T::ContinuousNiceLoop), &[all(28)]),
     row(T::DiscontinuousNiceLoop, "Discontinuous Nice Loop", "discontinuous-nice-loop", Some("0707"), 7.0, ANY, |v, o| loops::nice_loops(v, o, T::DiscontinuousNiceLoop), &[all(28)]),
     row(T::Aic, "AIC", "aic", Some("0708"), 7.0, ANY, |v, o| loops::nice_loops(v, o, T::Aic), &[all(28)]),
+    // Sudoku Explainer's own chains (its "Forcing Chains & Cycles" producer), the rater's
+    // rung for every single chain: HoDoKu's chains above find the same eliminations, but
+    // not always SE's shortest reading, so the rater takes these.
+    row(T::BidirectionalCycle, "Bidirectional Cycle", "bidirectional-cycle", None, 6.5, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]),
+    row(T::ForcingChain, "Forcing Chain", "forcing-chain", None, 6.6, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]),
     row(T::Nishio, "Nishio", "nishio", None, 7.5, ANY, forcing::nishio, &[all(29)]),
     row(T::CellForcingChain, "Cell Forcing Chain", "cell-forcing-chain", Some("1302"), 8.0, ANY, |v, o| forcing::verity(v, o, forcing::Start::Cell), &[engine(30, Chainer::Static), engine(31, Chainer::Dynamic)]),
     row(T::RegionForcingChain, "Region Forcing Chain", "region-forcing-chain", Some("1302"), 8.0, ANY, |v, o| forcing::verity(v, o, forcing::Start::Region), &[engine(30, Chainer::Static), engine(31, Chainer::Dynamic)]),

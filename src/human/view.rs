@@ -37,6 +37,9 @@ pub struct View<'a> {
     pub loops: std::cell::OnceCell<Vec<Step>>,
     /// Every Template Set and Template Delete step of the board, found once for both.
     pub templates: std::cell::OnceCell<Vec<Step>>,
+    /// Every Sudoku Explainer cycle and forcing chain of the board (`se_chains`), found
+    /// once for both techniques.
+    pub se_chains: std::cell::OnceCell<Vec<Step>>,
     /// Per node (`cell * size + digit - 1`): what placing that candidate leads to by
     /// singles (`forcing`), found once for the forcing chains; `None` for a node that is
     /// no candidate.
@@ -124,6 +127,7 @@ impl<'a> View<'a> {
             options: Options::default(),
             loops: std::cell::OnceCell::new(),
             templates: std::cell::OnceCell::new(),
+            se_chains: std::cell::OnceCell::new(),
             branches: std::cell::OnceCell::new(),
         }
     }
