@@ -114,8 +114,8 @@ pub fn bug(v: &View, out: &mut Found) {
         }
     }
     // Without the extras, a BUG: two candidates a cell, two places a digit and house.
-    for cell in 0..v.topo.cells {
-        if v.board.digit(cell) == 0 && cands[cell].count_ones() != 2 {
+    for (cell, &left) in cands.iter().enumerate() {
+        if v.board.digit(cell) == 0 && left.count_ones() != 2 {
             return;
         }
     }

@@ -47,6 +47,10 @@
 //! not taken: before the chains it put 3 of the sample's puzzles 0.5-1.0 off. On other
 //! boards than 9x9 the same scale applies by analogy.
 
+mod level;
+
+pub use level::SeLevel;
+
 use super::board::Board;
 use super::ladder::find;
 use super::step::{Effect, Step};
@@ -100,15 +104,7 @@ impl Rating {
 /// assert_eq!(level(7.2), "diabolical");
 /// ```
 pub fn level(er: f64) -> &'static str {
-    match er {
-        x if x < 1.55 => "easy",
-        x if x < 2.55 => "medium",
-        x if x < 3.95 => "hard",
-        x if x < 5.95 => "expert",
-        x if x < 7.45 => "diabolical",
-        x if x < 8.95 => "extreme",
-        _ => "beyond",
-    }
+    SeLevel::of(er).name()
 }
 
 /// True when the rater's path can take `technique` (`sudokugen puzzles --technique`
