@@ -180,6 +180,10 @@ pub fn easiest(
     for rung in rater_order() {
         let mut best: Option<Step> = None;
         for &(technique, take) in rung {
+            // SE's chains need not be looked for above the easiest step of the rung so
+            // far (they could only tie it).
+            view.easiest_known
+                .set(best.as_ref().map_or(f64::INFINITY, |b| b.difficulty));
             let at = match found_by.iter().position(|(t, _)| *t == technique) {
                 Some(at) => at,
                 None => {

@@ -120,10 +120,12 @@ const ROOT: usize = usize::MAX;
 struct Board<'v, 'a> {
     v: &'v View<'a>,
     size: usize,
-    /// Per cell, its regions in SE's order (boxes, rows, columns, then the others).
-    regions: Vec<Vec<usize>>,
-    /// Per cell, its peers in SE's order (box, then row, then column, no repeats).
-    peers: Vec<Vec<usize>>,
+    /// Per candidate (`cell * size + digit - 1`): the same digit's other candidates in
+    /// the cell's houses, SE's order (box, row, column), as "off" nodes.
+    weak: Vec<Vec<Node>>,
+    /// Per candidate: the other place of its digit in each house where it has two
+    /// (boxes, rows, columns), as "on" nodes.
+    strong: Vec<Vec<Node>>,
 }
 
 impl<'v, 'a> Board<'v, 'a> {
@@ -141,24 +143,53 @@ impl<'v, 'a> Board<'v, 'a> {
                 own
             })
             .collect();
-        let peers = (0..v.topo.cells)
-            .map(|cell| {
-                let mut list: Vec<usize> = Vec::new();
-                for &r in &regions[cell] {
-                    for &other in &v.topo.regions[r].cells {
-                        if other != cell && !list.contains(&other) {
-                            list.push(other);
+        let size = v.topo.size;
+        let node =
+            |cell: usize, digit: u8, on: bool| (cell * size + digit as usize - 1) * 2 + on as usize;
+        let mut weak = vec![Vec::new(); v.topo.cells * size];
+        let mut strong = vec![Vec::new(); v.topo.cells * size];
+        for (cell, own) in regions.iter().enumerate() {
+            if v.board.digit(cell) != 0 {
+                continue;
+            }
+            let mut peers: Vec<usize> = Vec::new();
+            for &r in own {
+                for &other in &v.topo.regions[r].cells {
+                    if other != cell && !peers.contains(&other) {
+                        peers.push(other);
+                    }
+                }
+            }
+            for digit in super::view::digits(v.cands(cell)) {
+                let cand = cell * size + digit as usize - 1;
+                weak[cand] = peers
+                    .iter()
+                    .copied()
+                    .filter(|&o| v.board.digit(o) == 0 && v.board.has(o, digit))
+                    .map(|o| node(o, digit, false))
+                    .collect();
+                for &r in own {
+                    let region = &v.topo.regions[r];
+                    let required = match region.rule {
+                        Rule::Full | Rule::Run => v.need[r] >> (digit - 1) & 1 == 1,
+                        Rule::Partial => false,
+                    };
+                    let places = v.positions(r, digit);
+                    if required && places.count_ones() == 2 {
+                        for i in super::view::bits(places) {
+                            if region.cells[i] != cell {
+                                strong[cand].push(node(region.cells[i], digit, true));
+                            }
                         }
                     }
                 }
-                list
-            })
-            .collect();
+            }
+        }
         Board {
             v,
-            size: v.topo.size,
-            regions,
-            peers,
+            size,
+            weak,
+            strong,
         }
     }
 
@@ -183,11 +214,7 @@ impl<'v, 'a> Board<'v, 'a> {
                 }
             }
         }
-        for &other in &self.peers[cell] {
-            if self.v.board.digit(other) == 0 && self.v.board.has(other, digit) {
-                out.push(self.node(other, digit, false));
-            }
-        }
+        out.extend_from_slice(&self.weak[node / 2]);
     }
 
     /// What `node` (off) turns on, in SE's order.
@@ -202,24 +229,7 @@ impl<'v, 'a> Board<'v, 'a> {
             }
         }
         if links.x() {
-            for &r in &self.regions[cell] {
-                let region = &self.v.topo.regions[r];
-                let strong = match region.rule {
-                    Rule::Full | Rule::Run => self.v.need[r] >> (digit - 1) & 1 == 1,
-                    Rule::Partial => false,
-                };
-                let places = self.v.positions(r, digit);
-                if strong && places.count_ones() == 2 {
-                    let mut bits = places;
-                    while bits != 0 {
-                        let i = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if region.cells[i] != cell {
-                            out.push(self.node(region.cells[i], digit, true));
-                        }
-                    }
-                }
-            }
+            out.extend_from_slice(&self.strong[node / 2]);
         }
     }
 }
@@ -575,7 +585,7 @@ fn search(v: &View) -> Vec<Step> {
     // Only the easiest steps matter (the rater takes the least value, the tutor the
     // first): once a search has found a value, the later ones stop their chains where
     // they would pass it.
-    let mut best = f64::INFINITY;
+    let mut best = v.easiest_known.get();
     for links in [Links::X, Links::Y, Links::Xy] {
         for cell in 0..v.topo.cells {
             let cands = v.cands(cell);

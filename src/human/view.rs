@@ -40,6 +40,9 @@ pub struct View<'a> {
     /// Every Sudoku Explainer cycle and forcing chain of the board (`se_chains`), found
     /// once for both techniques.
     pub se_chains: std::cell::OnceCell<Vec<Step>>,
+    /// A value the caller has already found among other steps: `se_chains` need not
+    /// look for chains above it (the rater sets it; infinite otherwise).
+    pub easiest_known: std::cell::Cell<f64>,
     /// Per node (`cell * size + digit - 1`): what placing that candidate leads to by
     /// singles (`forcing`), found once for the forcing chains; `None` for a node that is
     /// no candidate.
@@ -128,6 +131,7 @@ impl<'a> View<'a> {
             loops: std::cell::OnceCell::new(),
             templates: std::cell::OnceCell::new(),
             se_chains: std::cell::OnceCell::new(),
+            easiest_known: std::cell::Cell::new(f64::INFINITY),
             branches: std::cell::OnceCell::new(),
         }
     }
