@@ -5,11 +5,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args as ClapArgs, Parser, Subcommand};
+use clap::{Parser, Subcommand};
+use sudosat::cli::sudokugen::{Board, GridOptions};
 use sudosat::cli::{self, sudokugen};
 use sudosat::gen::puzzles::{Request, Target};
-use sudosat::gen::rate::Level;
+use sudosat::gen::sat_level::SatLevel;
 use sudosat::gen::OutputFormat;
+use sudosat::human::rating::SeLevel;
 use sudosat::human::Technique;
 
 /// Generate distinct solved grids, unique puzzles, and difficulty ratings.
@@ -46,15 +48,19 @@ enum Command {
         /// Remove givens until none can be removed (the default).
         #[arg(long)]
         minimal: bool,
-        /// Only puzzles of this SAT level: propagation|easy, probing|medium, search|hard.
-        #[arg(long, value_name = "LEVEL")]
-        difficulty: Option<Level>,
-        /// Only puzzles whose SE-style rating (ER) lies in A-B, e.g. 3.0-4.5.
-        #[arg(long, value_name = "A-B", value_parser = parse_range)]
+        /// Only puzzles of this level of Sudoku Explainer's scale: easy, medium, hard,
+        /// expert, diabolical, extreme, beyond (see docs/techniques.md).
+        #[arg(long, value_name = "LEVEL", conflicts_with = "rating")]
+        difficulty: Option<SeLevel>,
+        /// Only puzzles whose rating (SE's ER) lies in A-B, e.g. 3.0-4.5.
+        #[arg(long, value_name = "A-B", value_parser = cli::args::parse_rating_range)]
         rating: Option<(f64, f64)>,
+        /// Only puzzles of this SAT level: propagation, probing or search.
+        #[arg(long, value_name = "LEVEL")]
+        sat_level: Option<SatLevel>,
         /// Only puzzles whose rating path uses this technique (e.g. x-wing; see
         /// docs/techniques.md for the names).
-        #[arg(long, value_name = "NAME", value_parser = parse_rated_technique)]
+        #[arg(long, value_name = "NAME", value_parser = cli::args::parse_rated_technique)]
         technique: Option<Technique>,
         /// Seed of the random choices (same seed, same puzzles).
         #[arg(long, default_value_t = 1)]
@@ -97,44 +103,15 @@ enum Command {
     },
 }
 
-#[derive(ClapArgs, Clone)]
-struct Board {
-    /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "sudoku")]
-    layout: String,
-    /// The side of square grids (4, 9, 16, ...).
-    #[arg(long, value_name = "N")]
-    size: Option<usize>,
-}
-
-#[derive(ClapArgs, Clone)]
-struct GridOptions {
-    #[command(flatten)]
-    board: Board,
-    /// Fix the top-left digit (square Sudoku construction only).
-    #[arg(long, value_name = "D")]
-    first: Option<u32>,
-    /// `block` (the course format, default) or `line`.
-    #[arg(long, default_value = "block")]
-    format: OutputFormat,
-    /// Random grids instead of the construction (reproducible with --seed).
-    #[arg(long)]
-    random: bool,
-    /// Seed for --random.
-    #[arg(long, default_value_t = 1, requires = "random")]
-    seed: u64,
-}
-
 fn main() -> ExitCode {
     let args = cli::args::parse_args::<Cli>();
     let command = match (args.command, args.count) {
-        (Some(Command::Grids { count, options }), None) => Some(sudokugen::Command::Grids {
-            count,
-            options: options.lib(),
-        }),
+        (Some(Command::Grids { count, options }), None) => {
+            Some(sudokugen::Command::Grids { count, options })
+        }
         (None, Some(count)) => Some(sudokugen::Command::Grids {
             count,
-            options: args.grid_options.lib(),
+            options: args.grid_options,
         }),
         (
             Some(Command::Puzzles {
@@ -144,6 +121,7 @@ fn main() -> ExitCode {
                 minimal: _,
                 difficulty,
                 rating,
+                sat_level,
                 technique,
                 seed,
                 attempts,
@@ -154,15 +132,15 @@ fn main() -> ExitCode {
         ) => {
             let request = Request {
                 target: clues.map_or(Target::Minimal, Target::Clues),
-                difficulty,
+                sat_level,
                 attempts,
                 check_conflicts,
-                rating,
+                rating: rating.or(difficulty.map(SeLevel::range)),
                 technique,
             };
             Some(sudokugen::Command::Puzzles {
                 count,
-                board: board.lib(),
+                board,
                 request,
                 seed,
                 format,
@@ -179,7 +157,7 @@ fn main() -> ExitCode {
             None,
         ) => Some(sudokugen::Command::Rate {
             input,
-            board: board.lib(),
+            board,
             summary,
             sat,
             steps,
@@ -190,53 +168,4 @@ fn main() -> ExitCode {
         _ => None,
     };
     cli::run("sudokugen", || sudokugen::run(command.as_ref()))
-}
-
-impl Board {
-    /// The library's view of these arguments.
-    fn lib(&self) -> sudokugen::Board {
-        sudokugen::Board {
-            layout: self.layout.clone(),
-            size: self.size,
-        }
-    }
-}
-
-impl GridOptions {
-    /// The library's view of these arguments.
-    fn lib(&self) -> sudokugen::GridOptions {
-        sudokugen::GridOptions {
-            board: self.board.lib(),
-            first: self.first,
-            format: self.format,
-            random: self.random,
-            seed: self.seed,
-        }
-    }
-}
-
-/// A technique the rater's path can take (not the templates, which SE does not have,
-/// nor the UVWXYZ-Wing, which the rater leaves out to match SE's published ratings).
-fn parse_rated_technique(text: &str) -> Result<Technique, String> {
-    let technique: Technique = text.parse()?;
-    if !sudosat::human::rating::on_rating_path(technique) {
-        return Err(format!(
-            "{} is not on the rating's path (docs/techniques.md), so no puzzle can be \
-             chosen by it",
-            technique.slug()
-        ));
-    }
-    Ok(technique)
-}
-
-/// `A-B` as a range of ratings, e.g. `3.0-4.5`.
-fn parse_range(text: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("expected a rating range such as 3.0-4.5, not `{text}`");
-    let (low, high) = text.split_once('-').ok_or_else(bad)?;
-    let low: f64 = low.trim().parse().map_err(|_| bad())?;
-    let high: f64 = high.trim().parse().map_err(|_| bad())?;
-    if !(low.is_finite() && high.is_finite() && low <= high) {
-        return Err(bad());
-    }
-    Ok((low, high))
 }

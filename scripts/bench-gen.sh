@@ -56,14 +56,16 @@ commands=(
     -n "qqwing --generate $nine" "qqwing --generate $nine --one-line"
     -n "sudokugen puzzles $nine (minimal 9x9)" "$bin/sudokugen puzzles $nine --minimal --seed 1"
     -n "sudokugen puzzles $nine --clues 28" "$bin/sudokugen puzzles $nine --clues 28 --seed 1"
-    -n "sudokugen puzzles 100 --difficulty probing" "$bin/sudokugen puzzles 100 --difficulty probing --seed 1"
+    -n "sudokugen puzzles 100 --sat-level probing" "$bin/sudokugen puzzles 100 --sat-level probing --seed 1"
     -n "sudokugen puzzles $hani --layout hanidoku" "$bin/sudokugen puzzles $hani --layout hanidoku --seed 1"
 )
 if [ -n "$base" ]; then
     commands+=(
         -n "$base_label puzzles $nine (minimal 9x9)" "$base puzzles $nine --minimal --seed 1"
         -n "$base_label puzzles $nine --clues 28" "$base puzzles $nine --clues 28 --seed 1"
-        -n "$base_label puzzles 100 --difficulty probing" "$base puzzles 100 --difficulty probing --seed 1"
+        -n "$base_label puzzles 100 --sat-level probing" "$base puzzles 100 $(
+            "$base" puzzles 1 --sat-level probing --seed 1 >/dev/null 2>&1 && echo --sat-level || echo --difficulty
+        ) probing --seed 1"
     )
 fi
 hyperfine --warmup 1 --runs "${RUNS_PUZZLES:-5}" --export-json "$out/puzzles.json" "${commands[@]}"
@@ -74,11 +76,15 @@ $bin/sudokugen puzzles 20 --layout hanidoku --seed 1 > "$out/ph.txt"
 same_as_base=-
 if [ -n "$base" ]; then
     same_as_base=yes
-    for args in "puzzles $nine --minimal --seed 1" "puzzles $nine --clues 28 --seed 1" \
-        "puzzles 100 --difficulty probing --seed 1"; do
+    for args in "puzzles $nine --minimal --seed 1" "puzzles $nine --clues 28 --seed 1"; do
         # shellcheck disable=SC2086
         cmp -s <($bin/sudokugen $args) <($base $args) || same_as_base=no
     done
+    # The SAT level was --difficulty before the rating took that word (issue 45).
+    old_flag=--sat-level
+    $base puzzles 1 --sat-level probing --seed 1 >/dev/null 2>&1 || old_flag=--difficulty
+    cmp -s <($bin/sudokugen puzzles 100 --sat-level probing --seed 1) \
+        <($base puzzles 100 $old_flag probing --seed 1) || same_as_base=no
 fi
 
 python3 - "$out" "$bin" "$grids" "$nine" "$hani" "$uniq_count" "$valid_count" \

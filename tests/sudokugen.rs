@@ -291,7 +291,7 @@ fn sat_levels_order_known_puzzles_and_generation_hits_levels() {
     rated.expect_code(0);
     assert_eq!(rated.stdout_text(), "propagation 0\n");
     for level in ["propagation", "probing"] {
-        let out = sudokugen(&["puzzles", "2", "--difficulty", level, "--seed", "4"]);
+        let out = sudokugen(&["puzzles", "2", "--sat-level", level, "--seed", "4"]);
         out.expect_code(0);
         let rated = run_program(&binary_path(), &["rate", "--sat"], &out.stdout);
         rated.expect_code(0);

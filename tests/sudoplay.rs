@@ -132,14 +132,20 @@ impl Tmux {
 
     /// Waits until the screen shows `text`; the screen then.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_all(&[text])
+    }
+
+    /// Waits until one screen shows every one of `texts` (a test reads only what it
+    /// waited for: a screen drawn in parts may show one before the other); that screen.
+    fn wait_for_all(&self, texts: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if texts.iter().all(|text| screen.contains(text)) {
                 return screen;
             }
             if start.elapsed() > PATIENCE {
-                panic!("the screen never showed {text:?}; it shows:\n{screen}");
+                panic!("the screen never showed all of {texts:?}; it shows:\n{screen}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }

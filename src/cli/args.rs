@@ -132,6 +132,32 @@ pub fn write_completions<A: CommandFactory>(shell: Shell, out: &mut dyn Write) -
     out.flush()
 }
 
+/// `--technique NAME` of `sudokugen puzzles`: a technique the rater's path can take (the
+/// technique table's rows with rungs; not the templates, which SE does not have).
+pub fn parse_rated_technique(text: &str) -> Result<crate::human::Technique, String> {
+    let technique: crate::human::Technique = text.parse()?;
+    if !technique.is_rated() {
+        return Err(format!(
+            "{} is not on the rating's path (docs/techniques.md), so no puzzle can be \
+             chosen by it",
+            technique.slug()
+        ));
+    }
+    Ok(technique)
+}
+
+/// `--rating A-B`: a range of Sudoku Explainer ratings, e.g. `3.0-4.5`.
+pub fn parse_rating_range(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected a rating range such as 3.0-4.5, not `{text}`");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let low: f64 = low.trim().parse().map_err(|_| bad())?;
+    let high: f64 = high.trim().parse().map_err(|_| bad())?;
+    if !(low.is_finite() && high.is_finite() && low <= high) {
+        return Err(bad());
+    }
+    Ok((low, high))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

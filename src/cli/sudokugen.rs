@@ -11,7 +11,7 @@ use super::{Failure, Source};
 use crate::gen::grids::{enumerate, Construction};
 use crate::gen::puzzles::{Generator, Request};
 use crate::gen::random::RandomGrids;
-use crate::gen::rate::{Level, Rater};
+use crate::gen::sat_level::{SatGrader, SatLevel};
 use crate::gen::{push_grid, GenError, OutputFormat};
 use crate::grid::PuzzleReader;
 use crate::layout::Layout;
@@ -23,7 +23,8 @@ EXAMPLES:
   sudokugen grids 10 --first 5 --format line
   sudokugen grids 5 --random --seed 7 --layout hanidoku
   sudokugen puzzles 100 --minimal --seed 1 | sudoku2cnf --split cnfs/
-  sudokugen puzzles 5 --clues 25 --difficulty probing
+  sudokugen puzzles 5 --clues 25 --sat-level probing
+  sudokugen puzzles 5 --difficulty diabolical
   sudokugen rate puzzles.txt
 
 GRIDS:
@@ -134,12 +135,15 @@ pub fn run(command: Option<&Command>) -> Result<u8, Failure> {
 /// the table of all its grids, exactly, so its puzzles are minimal whatever the budget.
 pub const HANIDOKU_CHECK_CONFLICTS: u64 = 20;
 
-/// The board every subcommand works on: `--layout` and `--size`.
-#[derive(Clone, Debug)]
+/// The board every subcommand works on: `--layout` and `--size` (the binary flattens
+/// these arguments into each subcommand).
+#[derive(Clone, Debug, clap::Args)]
 pub struct Board {
-    /// A layout name (sudoku, x-sudoku, hanidoku) or a layout file.
+    /// The board: sudoku, x-sudoku, hanidoku, or a layout file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "sudoku")]
     pub layout: String,
-    /// The side of square grids, when given.
+    /// The side of square grids (4, 9, 16, ...).
+    #[arg(long, value_name = "N")]
     pub size: Option<usize>,
 }
 
@@ -151,17 +155,22 @@ impl Board {
 }
 
 /// What `sudokugen grids` (and `sudokugen -c N`) is asked for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct GridOptions {
     /// The board.
+    #[command(flatten)]
     pub board: Board,
     /// Fix the top-left digit (square Sudoku construction only).
+    #[arg(long, value_name = "D")]
     pub first: Option<u32>,
-    /// How the grids are written.
+    /// `block` (the course format, default) or `line`.
+    #[arg(long, default_value = "block")]
     pub format: OutputFormat,
-    /// Random grids instead of the construction.
+    /// Random grids instead of the construction (reproducible with --seed).
+    #[arg(long)]
     pub random: bool,
-    /// Seed of `random`.
+    /// Seed for --random.
+    #[arg(long, default_value_t = 1, requires = "random")]
     pub seed: u64,
 }
 
@@ -258,13 +267,13 @@ pub fn rate(input: Option<&Path>, board: &Board, summary: bool) -> Result<u8, Fa
     let source = Source::from_arg(input);
     let layout = board.layout()?;
     let reader = super::open(&source).map_err(|e| Failure::input(&source, e))?;
-    let mut rater = Rater::new(&layout).map_err(gen_failure)?;
+    let mut rater = SatGrader::new(&layout).map_err(gen_failure)?;
     let mut out = super::stdout();
     let mut counts = [0u64; 4];
     let mut scores = [0u64; 4];
     for puzzle in PuzzleReader::for_layout(reader, &layout, false) {
         let puzzle = puzzle.map_err(|e| Failure::input(&source, e))?;
-        let rating = rater.rate(&puzzle.grid).map_err(gen_failure)?;
+        let rating = rater.grade(&puzzle.grid).map_err(gen_failure)?;
         counts[rating.level as usize] += 1;
         scores[rating.level as usize] += rating.score;
         if !summary {
@@ -273,10 +282,10 @@ pub fn rate(input: Option<&Path>, board: &Board, summary: bool) -> Result<u8, Fa
     }
     if summary {
         for level in [
-            Level::Propagation,
-            Level::Probing,
-            Level::Search,
-            Level::Unsolvable,
+            SatLevel::Propagation,
+            SatLevel::Probing,
+            SatLevel::Search,
+            SatLevel::Unsolvable,
         ] {
             let i = level as usize;
             let mean = if counts[i] > 0 {

@@ -22,7 +22,7 @@ mod hanidoku_table;
 mod oracle;
 pub mod puzzles;
 pub mod random;
-pub mod rate;
+pub mod sat_level;
 pub(crate) mod symmetry;
 mod witnesses;
 

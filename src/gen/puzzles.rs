@@ -67,7 +67,7 @@
 use super::bitboard::BitBoard;
 use super::hanidoku_table::{Differences, GridTable};
 use super::random::RandomGrids;
-use super::rate::{Level, Rater};
+use super::sat_level::{SatGrader, SatLevel};
 use super::symmetry::shuffled;
 use super::witnesses::WitnessPool;
 use super::GenError;
@@ -118,8 +118,8 @@ pub enum Target {
 pub struct Request {
     /// How many givens.
     pub target: Target,
-    /// The difficulty level the rating must give, if any.
-    pub difficulty: Option<Level>,
+    /// The SAT level the puzzle must have, if any (`sat_level`).
+    pub sat_level: Option<SatLevel>,
     /// Solved grids to dig before giving up on one puzzle.
     pub attempts: u64,
     /// Conflicts allowed per uniqueness check by the CDCL; `None` for no limit. A check
@@ -169,8 +169,8 @@ pub struct Generator {
     assumptions: Vec<Lit>,
     /// Scratch: the other givens of one uniqueness question, as (cell, digit).
     givens: Vec<(usize, u8)>,
-    /// The rater of `--difficulty`, built on first use and kept for every candidate.
-    rater: Option<Rater>,
+    /// The grader of `--sat-level`, built on first use and kept for every candidate.
+    rater: Option<SatGrader>,
     /// The regions the human techniques of `--rating` and `--technique` work on.
     topology: Option<Topology>,
 }
@@ -259,12 +259,12 @@ impl Generator {
             let Some(puzzle) = dug else {
                 continue;
             };
-            if let Some(level) = request.difficulty {
+            if let Some(level) = request.sat_level {
                 let rater = match &mut self.rater {
                     Some(rater) => rater,
-                    empty => empty.insert(Rater::new(self.grids.layout())?),
+                    empty => empty.insert(SatGrader::new(self.grids.layout())?),
                 };
-                if rater.rate(&puzzle)?.level != level {
+                if rater.grade(&puzzle)?.level != level {
                     continue;
                 }
             }
@@ -274,7 +274,7 @@ impl Generator {
                 let rating = rate_with(layout, topo, puzzle.cells(), solution.cells());
                 if request
                     .rating
-                    .is_some_and(|(low, high)| rating.er < low || rating.er > high)
+                    .is_some_and(|(low, high)| rating.er < low - 1e-9 || rating.er > high + 1e-9)
                 {
                     continue;
                 }
@@ -288,8 +288,8 @@ impl Generator {
             Target::Minimal => "minimal puzzle".to_string(),
             Target::Clues(k) => format!("with {k} clues"),
         };
-        if let Some(level) = request.difficulty {
-            what.push_str(&format!(" at level {level}"));
+        if let Some(level) = request.sat_level {
+            what.push_str(&format!(" at SAT level {level}"));
         }
         if let Some((low, high)) = request.rating {
             what.push_str(&format!(" rated {low:.1}-{high:.1}"));

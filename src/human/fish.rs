@@ -31,8 +31,18 @@ fn technique(n: usize, finned: bool, sashimi: bool) -> Technique {
     }
 }
 
-/// Fish of size `n`; `finned` asks for finned and sashimi fish, otherwise plain ones.
-pub fn fish(v: &View, out: &mut Found, n: usize, finned: bool) {
+/// Whether a fish may have fins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fins {
+    /// Plain fish only.
+    None,
+    /// Finned and sashimi fish only.
+    Allowed,
+}
+
+/// Fish of size `n`, plain or (`Fins::Allowed`) finned and sashimi.
+pub fn fish(v: &View, out: &mut Found, n: usize, fins: Fins) {
+    let finned = fins == Fins::Allowed;
     let Some(square) = &v.topo.square else { return };
     let side = square.side;
     for digit in 1..=v.topo.size as u8 {

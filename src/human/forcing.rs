@@ -319,8 +319,18 @@ fn branch_story(
 /// static chainer starts from them (`Options::se_static_starts`).
 type Group = (String, Vec<(usize, u8)>, Vec<usize>, bool);
 
-/// Cell and region forcing chains, `region` choosing which; static ones first.
-pub fn verity(v: &View, out: &mut Found, region: bool) {
+/// Where a cell or region forcing chain starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// From each candidate of one cell.
+    Cell,
+    /// From each place of one digit in a region.
+    Region,
+}
+
+/// Cell or region forcing chains, by `start`; static ones first.
+pub fn verity(v: &View, out: &mut Found, start: Start) {
+    let region = start == Start::Region;
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
     // The groups of alternatives: a cell's candidates, or a digit's places in a region.
@@ -535,6 +545,7 @@ mod tests {
     use super::*;
     use crate::human::board::Board;
     use crate::human::topology::Topology;
+    use crate::human::{Collect, Premise};
     use crate::layout::Layout;
 
     /// Puzzle 68 of the Sukaku Explainer sample after 7 steps of our path: placing 1 in
@@ -564,9 +575,9 @@ mod tests {
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
         let board = Board::from_parts(9, digits, marks);
-        let v = View::new(&layout, &topo, &board, true);
-        let mut out = Found::new(true);
-        verity(&v, &mut out, false);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+        let mut out = Found::new(Collect::All);
+        verity(&v, &mut out, Start::Cell);
         let r3c4 = 2 * 9 + 3;
         let step = out
             .steps

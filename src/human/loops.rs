@@ -360,6 +360,7 @@ mod tests {
     use super::*;
     use crate::human::board::Board;
     use crate::human::topology::Topology;
+    use crate::human::Premise;
     use crate::layout::Layout;
 
     /// An XY-loop of five bivalue cells (r1c4 23, r1c8 13, r8c8 12, r7c7 12, r7c4 12)
@@ -382,7 +383,7 @@ mod tests {
         marks[at(7, 7)] = 0b011;
         marks[at(7, 4)] = 0b011;
         let board = Board::from_parts(9, vec![0; 81], marks);
-        let v = View::new(&layout, &topo, &board, true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let step = all_loops(&v)
             .into_iter()
             .find(|s| {

@@ -15,11 +15,14 @@
 //! [`crate::layout::runs`]). Rows and columns by number (fish, rectangles) exist on
 //! square boards only.
 //!
-//! Modules, one per technique family: `singles`, `lines` (the run rules), ...; `ladder`
-//! decides the order; `rating` gives Sudoku Explainer's scale. Nothing here draws or
+//! Modules, one per technique family: `singles`, `lines` (the run rules), ...; `table`
+//! holds one row per technique (name, code, value, finder, its places in the tutor's and
+//! the rater's order); `ladder` runs a row's finder; `rating` gives Sudoku Explainer's
+//! scale. Nothing here draws or
 //! reads a terminal: the game (`crate::play`, `cli::sudoplay`) shows the steps.
 
 mod board;
+mod bug;
 mod chains;
 mod fish;
 mod forcing;
@@ -33,10 +36,12 @@ mod propagation;
 mod quick;
 pub mod rating;
 pub mod reglib;
+mod se_chains;
 mod search;
 mod singles;
 mod step;
 mod subsets;
+pub mod table;
 mod technique;
 mod templates;
 mod topology;
@@ -54,7 +59,7 @@ pub use ladder::all_steps;
 pub use step::{cell_name, Chainer, Effect, Step};
 pub use technique::Technique;
 pub use topology::{Region, Rule, Topology};
-pub use view::Options;
+pub use view::{Collect, Options, Premise};
 
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -177,7 +182,7 @@ impl Tutor {
         }
         // One view for the whole ladder: its caches (the dynamic branches of every
         // candidate) serve all the chain techniques of a step.
-        let mut view = View::new(&self.layout, &self.topo, board, true);
+        let mut view = View::new(&self.layout, &self.topo, board, Premise::UniqueSolution);
         view.solution = Some(&self.solution);
         for &technique in &self.techniques {
             if let Some(step) = first_in(&view, technique, &self.solution, &mut self.wrong) {
@@ -189,7 +194,7 @@ impl Tutor {
 
     /// The first correct step of `technique` on `board`, if any.
     pub fn first(&mut self, board: &Board, technique: Technique) -> Option<Step> {
-        let mut view = View::new(&self.layout, &self.topo, board, true);
+        let mut view = View::new(&self.layout, &self.topo, board, Premise::UniqueSolution);
         view.solution = Some(&self.solution);
         first_in(&view, technique, &self.solution, &mut self.wrong)
     }
@@ -215,7 +220,7 @@ fn first_in(
     solution: &[u8],
     wrong: &mut Vec<String>,
 ) -> Option<Step> {
-    let mut found = Found::new(false).only(technique);
+    let mut found = Found::new(Collect::First).only(technique);
     ladder::find(technique, view, &mut found);
     if found.steps.is_empty() {
         return None;
@@ -224,7 +229,7 @@ fn first_in(
         return found.steps.pop();
     }
     // A wrong step is a bug: record it, and look at all steps for a correct one.
-    let mut all = Found::new(true).only(technique);
+    let mut all = Found::new(Collect::All).only(technique);
     ladder::find(technique, view, &mut all);
     let mut correct = None;
     for step in all.steps {

@@ -47,12 +47,17 @@
 //! not taken: before the chains it put 3 of the sample's puzzles 0.5-1.0 off. On other
 //! boards than 9x9 the same scale applies by analogy.
 
+mod level;
+
+pub use level::SeLevel;
+
 use super::board::Board;
 use super::ladder::find;
-use super::step::{Chainer, Effect, Step};
+use super::step::{Effect, Step};
+use super::table::{rater_order, Take};
 use super::technique::Technique;
 use super::topology::Topology;
-use super::view::{Found, View};
+use super::view::{Collect, Found, Premise, View};
 use crate::layout::Layout;
 
 /// The value given to a step found by search: above every nested chain (SE's scale
@@ -99,155 +104,13 @@ impl Rating {
 /// assert_eq!(level(7.2), "diabolical");
 /// ```
 pub fn level(er: f64) -> &'static str {
-    match er {
-        x if x < 1.55 => "easy",
-        x if x < 2.55 => "medium",
-        x if x < 3.95 => "hard",
-        x if x < 5.95 => "expert",
-        x if x < 7.45 => "diabolical",
-        x if x < 8.95 => "extreme",
-        _ => "beyond",
-    }
+    SeLevel::of(er).name()
 }
-
-/// Which steps of a group's techniques count.
-#[derive(Clone, Copy)]
-enum Take {
-    /// Every step.
-    All,
-    /// Only steps whose removals leave a hidden single (SE's "direct" techniques).
-    Direct,
-    /// Only steps rated below this value: Sukaku Explainer tries its single-digit chains
-    /// by their number of strong links, each size at its own place among the other
-    /// techniques (see `xchains::strong_link_value`).
-    Below(f64),
-    /// Only forcing chains of this SE engine ([`Step::chainer`]).
-    Chainer(Chainer),
-}
-
-/// The groups SE tries in order; within a group the easiest step wins. The order is
-/// Sukaku Explainer's (SE's, with its turbot fish, strong-link chains and wings in
-/// between).
-const ORDER: &[(&[Technique], Take)] = &[
-    (&[Technique::FullHouse, Technique::HiddenSingle], Take::All),
-    (
-        &[
-            Technique::LockedCandidatesPointing,
-            Technique::LockedCandidatesClaiming,
-        ],
-        Take::Direct,
-    ),
-    (&[Technique::HiddenPair], Take::Direct),
-    (&[Technique::NakedSingle], Take::All),
-    (&[Technique::HiddenTriple], Take::Direct),
-    (&[Technique::RunTrim], Take::All),
-    (
-        &[
-            Technique::LockedCandidatesPointing,
-            Technique::LockedCandidatesClaiming,
-        ],
-        Take::All,
-    ),
-    (&[Technique::NakedPair, Technique::LockedPair], Take::All),
-    (&[Technique::XWing], Take::All),
-    (&[Technique::HiddenPair], Take::All),
-    (
-        &[Technique::NakedTriple, Technique::LockedTriple],
-        Take::All,
-    ),
-    (&[Technique::Swordfish], Take::All),
-    (&[Technique::HiddenTriple], Take::All),
-    (
-        &[
-            Technique::Skyscraper,
-            Technique::TwoStringKite,
-            Technique::TurbotFish,
-            Technique::EmptyRectangle,
-            Technique::XChain,
-        ],
-        Take::Below(4.5),
-    ),
-    (&[Technique::XYWing], Take::All),
-    (&[Technique::XYZWing], Take::All),
-    (
-        &[
-            Technique::UniquenessTest1,
-            Technique::UniquenessTest2,
-            Technique::UniquenessTest3,
-            Technique::UniquenessTest4,
-            Technique::UniqueLoop,
-        ],
-        Take::All,
-    ),
-    (&[Technique::NakedQuadruple], Take::All),
-    (&[Technique::Jellyfish], Take::All),
-    (&[Technique::HiddenQuadruple], Take::All),
-    (&[Technique::XChain], Take::Below(5.8)),
-    (&[Technique::WXYZWing], Take::All),
-    (&[Technique::BugPlusOne], Take::All),
-    (&[Technique::VWXYZWing], Take::All),
-    (&[Technique::XChain], Take::Below(6.2)),
-    (&[Technique::XChain], Take::Below(6.6)),
-    (&[Technique::XChain], Take::Below(7.0)),
-    (
-        &[
-            Technique::FinnedXWing,
-            Technique::SashimiXWing,
-            Technique::FinnedSwordfish,
-            Technique::SashimiSwordfish,
-            Technique::FinnedJellyfish,
-            Technique::SashimiJellyfish,
-            Technique::XChain,
-            Technique::WWing,
-            Technique::XYChain,
-            Technique::RemotePair,
-            Technique::ContinuousNiceLoop,
-            Technique::DiscontinuousNiceLoop,
-            Technique::Aic,
-        ],
-        Take::All,
-    ),
-    (&[Technique::Nishio], Take::All),
-    (
-        &[Technique::CellForcingChain, Technique::RegionForcingChain],
-        Take::Chainer(Chainer::Static),
-    ),
-    // SE's dynamic chainer finds its contradictions and its cell and region chains in
-    // one pass and takes the easiest: a short contradiction wins over a longer cell
-    // chain (puzzles 10 and 68 of the sample, 8.9 and 9.1, were 9.0 and 9.2 when the
-    // cell chains came first).
-    (
-        &[
-            Technique::CellForcingChain,
-            Technique::RegionForcingChain,
-            Technique::ForcingChainContradiction,
-        ],
-        Take::Chainer(Chainer::Dynamic),
-    ),
-    (&[Technique::ForcingChainContradiction], Take::All),
-    (&[Technique::NestedForcingChain], Take::All),
-    (&[Technique::NestedForcingChainPlus], Take::All),
-    (&[Technique::Search], Take::All),
-];
 
 /// True when the rater's path can take `technique` (`sudokugen puzzles --technique`
-/// selects by that path): all but the UVWXYZ-Wing and the templates, which only the
-/// tutor takes.
+/// selects by that path): the table's rows with rungs.
 pub fn on_rating_path(technique: Technique) -> bool {
-    ORDER
-        .iter()
-        .any(|(techniques, _)| techniques.contains(&technique))
-}
-
-/// SE's value of a direct step (a locked candidate or hidden subset whose removals leave
-/// a hidden single).
-fn direct_value(step: &Step) -> f64 {
-    match step.technique {
-        Technique::LockedCandidatesPointing => 1.7,
-        Technique::LockedCandidatesClaiming => 1.9,
-        Technique::HiddenPair => 2.0,
-        _ => 2.5,
-    }
+    technique.is_rated()
 }
 
 /// True when applying the removals of `step` leaves some house or line that needs an
@@ -275,15 +138,32 @@ fn leaves_hidden_single(v: &View, step: &Step) -> bool {
     false
 }
 
+/// True when SE would take `step` before `than` within one rung: a lower value, or for
+/// its cycles and forcing chains, the same value and a shorter chain (SE sorts its
+/// chaining hints by value, then complexity).
+fn easier(step: &Step, than: &Step) -> bool {
+    let unary = |s: &Step| {
+        matches!(
+            s.technique,
+            Technique::BidirectionalCycle | Technique::ForcingChain
+        )
+    };
+    step.difficulty < than.difficulty
+        || (step.difficulty == than.difficulty
+            && unary(step)
+            && unary(than)
+            && step.length < than.length)
+}
+
 /// The easiest step SE would take on `board` (the solution serves search only).
 pub fn easiest(
     layout: &Layout,
     topo: &Topology,
     board: &Board,
     solution: &[u8],
-    unique: bool,
+    premise: Premise,
 ) -> Option<Step> {
-    let mut view = View::new(layout, topo, board, unique);
+    let mut view = View::new(layout, topo, board, premise);
     view.solution = Some(solution);
     // SE's cycles leave the loop's own cells alone; taking those removals too puts our
     // path ahead of SE's and can spare it a harder step later (puzzle 66 of the Sukaku
@@ -297,13 +177,17 @@ pub fn easiest(
     // A technique's steps on this board, found once: several rungs ask for the same
     // finder (X-Chains by length, the forcing chains by engine).
     let mut found_by: Vec<(Technique, Vec<Step>)> = Vec::new();
-    for &(techniques, take) in ORDER {
+    for rung in rater_order() {
         let mut best: Option<Step> = None;
-        for &technique in techniques {
+        for &(technique, take) in rung {
+            // SE's chains need not be looked for above the easiest step of the rung so
+            // far (they could only tie it).
+            view.easiest_known
+                .set(best.as_ref().map_or(f64::INFINITY, |b| b.difficulty));
             let at = match found_by.iter().position(|(t, _)| *t == technique) {
                 Some(at) => at,
                 None => {
-                    let mut found = Found::new(true).only(technique);
+                    let mut found = Found::new(Collect::All).only(technique);
                     find(technique, &view, &mut found);
                     found_by.push((technique, found.steps));
                     found_by.len() - 1
@@ -316,11 +200,11 @@ pub fn easiest(
                 }
                 match take {
                     Take::All => {}
-                    Take::Direct => {
+                    Take::Direct(value) => {
                         if !leaves_hidden_single(&view, &step) {
                             continue;
                         }
-                        step.difficulty = direct_value(&step);
+                        step.difficulty = value;
                     }
                     Take::Below(limit) => {
                         if step.difficulty >= limit {
@@ -336,10 +220,7 @@ pub fn easiest(
                 if technique == Technique::Search {
                     step.difficulty = SEARCH_VALUE;
                 }
-                if best
-                    .as_ref()
-                    .map_or(true, |b| step.difficulty < b.difficulty)
-                {
+                if best.as_ref().map_or(true, |b| easier(&step, b)) {
                     best = Some(step);
                 }
             }
@@ -369,7 +250,7 @@ pub fn rate_with(layout: &Layout, topo: &Topology, puzzle: &[u8], solution: &[u8
     };
     let mut placed = false;
     while !board.is_complete() {
-        let Some(step) = easiest(layout, topo, &board, solution, true) else {
+        let Some(step) = easiest(layout, topo, &board, solution, Premise::UniqueSolution) else {
             break;
         };
         if rating.steps.is_empty() {
@@ -491,9 +372,15 @@ mod tests {
         let (grid, answer, _) = sample_line(&layout, 66);
         let mut board = Board::new(&layout, grid.cells());
         let (mut narrowed, mut dropped) = (0, 0);
-        while let Some(step) = easiest(&layout, &topo, &board, answer.cells(), true) {
-            let hodoku = View::new(&layout, &topo, &board, true);
-            let mut se = View::new(&layout, &topo, &board, true);
+        while let Some(step) = easiest(
+            &layout,
+            &topo,
+            &board,
+            answer.cells(),
+            Premise::UniqueSolution,
+        ) {
+            let hodoku = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+            let mut se = View::new(&layout, &topo, &board, Premise::UniqueSolution);
             se.options.cycles_outside_only = true;
             let continuous = |steps: &[Step]| -> Vec<Step> {
                 steps

@@ -53,9 +53,19 @@ fn naked_technique(k: usize, locked: bool) -> Technique {
     }
 }
 
-/// Naked subsets of `k` cells; `locked` asks for the locked variants only (k = 2, 3),
-/// otherwise subsets that are not locked.
-pub fn naked(v: &View, out: &mut Found, k: usize, locked: bool) {
+/// Which naked subsets a search reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lock {
+    /// Subsets locked in one house only (Naked Pair, Triple, Quadruple).
+    House,
+    /// Subsets of 2 or 3 cells that also sit in a box-line intersection and clear both
+    /// houses (Locked Pair, Triple).
+    Intersection,
+}
+
+/// Naked subsets of `k` cells, of the kind `lock` names.
+pub fn naked(v: &View, out: &mut Found, k: usize, lock: Lock) {
+    let locked = lock == Lock::Intersection;
     for (r, region) in v.topo.regions.iter().enumerate() {
         let cells: Vec<usize> = region
             .cells

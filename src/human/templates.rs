@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use super::step::{Effect, Step};
 use super::technique::Technique;
-use super::view::{Found, View};
+use super::view::{Collect, Found, View};
 
 /// Cells the enumeration may look at for one digit (each node scans the places of every
 /// region that needs the digit) before it gives up on that digit: about 10 ms, which
@@ -191,7 +191,7 @@ pub fn templates(v: &View, out: &mut Found) {
 /// takes a cell every template of another digit uses is dropped first, until no more
 /// drop.
 fn all_steps(v: &View) -> Vec<Step> {
-    let mut out = Found::new(true);
+    let mut out = Found::new(Collect::All);
     let topo = v.topo;
     let words = topo.cells.div_ceil(64);
     let mut all: Vec<Option<Vec<Template>>> =

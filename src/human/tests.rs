@@ -161,6 +161,26 @@ fn technique_names_slugs_and_codes_parse_back() {
     assert!("no-such".parse::<Technique>().is_err());
 }
 
+/// `docs/techniques.md` shows the technique table as the code has it: the lines between
+/// its `table:begin` and `table:end` markers are `table::markdown()`.
+#[test]
+fn the_docs_list_the_technique_table() {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/techniques.md"),
+    )
+    .unwrap();
+    let begin = "<!-- table:begin (written from src/human/table.rs; a test compares) -->\n";
+    let start = docs.find(begin).expect("the table:begin marker") + begin.len();
+    let end = docs[start..]
+        .find("<!-- table:end -->")
+        .expect("the table:end marker");
+    let shown = &docs[start..start + end];
+    let table = crate::human::table::markdown();
+    if shown != table {
+        panic!("docs/techniques.md lists another table; write this one:\n{table}");
+    }
+}
+
 /// Pass and fail counts per library code, and the failures in words.
 pub(crate) type ReglibRun = (Vec<(String, usize, usize)>, Vec<String>);
 

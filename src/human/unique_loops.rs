@@ -190,6 +190,7 @@ mod tests {
     use crate::human::board::Board;
     use crate::human::step::Effect;
     use crate::human::topology::Topology;
+    use crate::human::{Collect, Premise};
     use crate::layout::Layout;
 
     /// A 9x9 board of pencil marks: the listed cells as given (1-based row, column,
@@ -206,8 +207,8 @@ mod tests {
     fn loops(board: &Board) -> Vec<crate::human::step::Step> {
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
-        let v = View::new(&layout, &topo, board, true);
-        let mut found = Found::new(true);
+        let v = View::new(&layout, &topo, board, Premise::UniqueSolution);
+        let mut found = Found::new(Collect::All);
         unique_loop(&v, &mut found);
         found.steps
     }

@@ -27,8 +27,8 @@ pub struct View<'a> {
     /// Per region and digit `d`: the region's cells (bit i for its i-th cell) that can
     /// take `d`, at `region * size + d - 1`.
     pos: Vec<u64>,
-    /// Whether the puzzle is known to have a single solution (uniqueness techniques).
-    pub unique: bool,
+    /// What the puzzle is known to satisfy (the uniqueness techniques need one solution).
+    pub premise: Premise,
     /// The solution, when known (only search uses it, to pick its digit).
     pub solution: Option<&'a [u8]>,
     /// Search options.
@@ -37,6 +37,12 @@ pub struct View<'a> {
     pub loops: std::cell::OnceCell<Vec<Step>>,
     /// Every Template Set and Template Delete step of the board, found once for both.
     pub templates: std::cell::OnceCell<Vec<Step>>,
+    /// Every Sudoku Explainer cycle and forcing chain of the board (`se_chains`), found
+    /// once for both techniques.
+    pub se_chains: std::cell::OnceCell<Vec<Step>>,
+    /// A value the caller has already found among other steps: `se_chains` need not
+    /// look for chains above it (the rater sets it; infinite otherwise).
+    pub easiest_known: std::cell::Cell<f64>,
     /// Per node (`cell * size + digit - 1`): what placing that candidate leads to by
     /// singles (`forcing`), found once for the forcing chains; `None` for a node that is
     /// no candidate.
@@ -73,7 +79,12 @@ pub struct Options {
 
 impl<'a> View<'a> {
     /// The view of `board`.
-    pub fn new(layout: &'a Layout, topo: &'a Topology, board: &'a Board, unique: bool) -> View<'a> {
+    pub fn new(
+        layout: &'a Layout,
+        topo: &'a Topology,
+        board: &'a Board,
+        premise: Premise,
+    ) -> View<'a> {
         let size = topo.size;
         let mut placed = vec![0u64; topo.regions.len()];
         let mut need = vec![0u64; topo.regions.len()];
@@ -114,11 +125,13 @@ impl<'a> View<'a> {
             need,
             lines,
             pos,
-            unique,
+            premise,
             solution: None,
             options: Options::default(),
             loops: std::cell::OnceCell::new(),
             templates: std::cell::OnceCell::new(),
+            se_chains: std::cell::OnceCell::new(),
+            easiest_known: std::cell::Cell::new(f64::INFINITY),
             branches: std::cell::OnceCell::new(),
         }
     }
@@ -176,6 +189,25 @@ pub fn digits(mask: u64) -> impl Iterator<Item = u8> {
     bits(mask).map(|bit| bit as u8 + 1)
 }
 
+/// What is known of a puzzle's solutions: the uniqueness techniques are sound only on a
+/// puzzle proven to have one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Premise {
+    /// Nothing: only techniques sound on any board.
+    AnySolution,
+    /// Proven to have exactly one solution.
+    UniqueSolution,
+}
+
+/// How many steps a finder collects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collect {
+    /// The first step (the tutor's question).
+    First,
+    /// Every step (the regression library, the rater's choice of the easiest).
+    All,
+}
+
 /// Steps a technique finds: the first only (the ladder) or all of them (the regression
 /// library, the rater's choice of the shortest chain).
 pub struct Found {
@@ -188,11 +220,11 @@ pub struct Found {
 }
 
 impl Found {
-    /// A collector for the first step (`all` false) or all steps.
-    pub fn new(all: bool) -> Found {
+    /// A collector for the first step or all steps.
+    pub fn new(collect: Collect) -> Found {
         Found {
             steps: Vec::new(),
-            all,
+            all: collect == Collect::All,
             only: None,
         }
     }

@@ -26,8 +26,18 @@ fn victims(v: &View, digit: u8, seen: &[usize]) -> Vec<(usize, u8)> {
         .collect()
 }
 
-/// XY-Wings (`xyz` false) or XYZ-Wings (`xyz` true).
-pub fn xy_wing(v: &View, out: &mut Found, xyz: bool) {
+/// The pivot of a three-cell wing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WingPivot {
+    /// A bivalue pivot: the XY-Wing.
+    TwoDigits,
+    /// A pivot holding all three digits: the XYZ-Wing.
+    ThreeDigits,
+}
+
+/// XY-Wings or XYZ-Wings, by the pivot.
+pub fn xy_wing(v: &View, out: &mut Found, pivot_kind: WingPivot) {
+    let xyz = pivot_kind == WingPivot::ThreeDigits;
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..v.topo.cells {
         let p = v.cands(pivot);
@@ -324,6 +334,7 @@ mod tests {
     use super::*;
     use crate::human::board::Board;
     use crate::human::topology::Topology;
+    use crate::human::{Collect, Premise};
     use crate::layout::Layout;
 
     /// A board of `side`² cells, all empty with every candidate but those listed.
@@ -359,8 +370,8 @@ mod tests {
                     (at(3, 3), mask(&[1, 4])),
                 ],
             );
-            let v = View::new(&layout, &topo, &board, true);
-            let mut found = Found::new(true);
+            let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+            let mut found = Found::new(Collect::All);
             big_wing(&v, &mut found, 3);
             // Both digits of r3c3 are restricted (every 1 and every 4 of the set sees
             // it), so there are two wings: z = 1 here, z = 4 (box 1 and column 3) too.
@@ -394,7 +405,7 @@ mod tests {
             got.sort_unstable();
             assert_eq!(got, expected);
             // Four cells are not a set of three.
-            let mut four = Found::new(true);
+            let mut four = Found::new(Collect::All);
             big_wing(&v, &mut four, 4);
             assert!(four
                 .steps
@@ -418,8 +429,8 @@ mod tests {
                 (40, mask(&[1, 4])),
             ],
         );
-        let v = View::new(&layout, &topo, &board, true);
-        let mut found = Found::new(true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+        let mut found = Found::new(Collect::All);
         big_wing(&v, &mut found, 3);
         assert!(
             found.steps.iter().all(|s| !s.cells.contains(&40)),

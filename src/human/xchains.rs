@@ -297,8 +297,18 @@ pub fn strong_link_value(v: &View, digit: u8, cells: &[usize], grouped: bool) ->
     Some(base + best)
 }
 
-/// XY-Chains (`remote` false) or Remote Pairs (`remote` true).
-pub fn xy_chain(v: &View, out: &mut Found, remote: bool) {
+/// Which cells a bivalue chain may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainCells {
+    /// Any bivalue cells: the XY-Chain.
+    Bivalue,
+    /// Bivalue cells of one pair of digits: the Remote Pair.
+    RemotePair,
+}
+
+/// XY-Chains or Remote Pairs, by the cells they use.
+pub fn xy_chain(v: &View, out: &mut Found, cells_kind: ChainCells) {
+    let remote = cells_kind == ChainCells::RemotePair;
     let graph = Graph::new(v);
     let mut table = Table::new(&graph);
     let mut best = Best::new();
@@ -409,6 +419,7 @@ mod tests {
     use super::*;
     use crate::human::board::Board;
     use crate::human::topology::Topology;
+    use crate::human::{Collect, Premise};
     use crate::layout::Layout;
 
     /// An empty 9x9 board whose digit 5 is a candidate only in `cells` (r, c from 1).
@@ -429,7 +440,7 @@ mod tests {
         // A hexagon of columns 1, 5, 9 and rows 1, 5, 9: each column and row holds
         // 5 twice.
         let board = fives(&[(1, 1), (9, 1), (9, 5), (5, 5), (5, 9), (1, 9)]);
-        let v = View::new(&layout, &topo, &board, true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let value = |cells: &[usize]| strong_link_value(&v, 5, cells, false);
         // Two strong links in columns: a Skyscraper.
         assert_eq!(value(&[at(1, 1), at(9, 1), at(9, 5), at(5, 5)]), Some(4.0));
@@ -440,12 +451,12 @@ mod tests {
         assert_eq!(value(&three[..5]), Some(4.0)); // an odd count drops the last cell
                                                    // Two cells with 5 three times in their column are no strong link.
         let board = fives(&[(1, 1), (9, 1), (4, 1), (9, 5), (5, 5)]);
-        let v = View::new(&layout, &topo, &board, true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let value = strong_link_value(&v, 5, &[at(1, 1), at(9, 1), at(9, 5), at(5, 5)], false);
         assert_eq!(value, None);
         // A column and a row meeting in box 7: a 2-String Kite, 0.1 more.
         let board = fives(&[(1, 1), (9, 1), (8, 2), (8, 9)]);
-        let v = View::new(&layout, &topo, &board, true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let kite = strong_link_value(&v, 5, &[at(1, 1), at(9, 1), at(8, 2), at(8, 9)], false);
         assert_eq!(kite, Some(4.1));
         // Grouped (an Empty Rectangle) and beyond the scale.
@@ -485,8 +496,8 @@ mod tests {
             marks[at(r, c)] |= 1 << 3;
         }
         let board = Board::from_parts(9, vec![0; 81], marks);
-        let v = View::new(&layout, &topo, &board, true);
-        let mut out = Found::new(true);
+        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+        let mut out = Found::new(Collect::All);
         x_chain(&v, &mut out);
         let step = out
             .steps
@@ -512,7 +523,7 @@ mod tests {
             for cell in order {
                 keep(&mut best, step(cell));
             }
-            let mut out = Found::new(false);
+            let mut out = Found::new(Collect::First);
             flush(best, &mut out);
             out.steps[0].effect.clone()
         };

@@ -4,11 +4,16 @@
 //! ```text
 //! # sudoplay statistics: one solved game a line; tab-separated date (UTC), board,
 //! # level, seconds, hints, mistakes
-//! sudoplay-stats 1
-//! 2024-05-01→9x9 sudoku→medium→312→2→0
+//! sudoplay-stats 2
+//! 2024-05-01→9x9 sudoku→diabolical→312→2→0
 //! ```
 //!
 //! (`→` standing for a tab.)
+//!
+//! The level is the puzzle's on Sudoku Explainer's scale. Files of version 1 named the
+//! SAT levels `easy`, `medium` and `hard`; they are read as `propagation (old scale)`,
+//! `probing (old scale)` and `search (old scale)` and written back as version 2 with the
+//! next game.
 //!
 //! Every game is kept rather than running totals, so the median stays exact and a line
 //! that goes wrong (an edit by hand) costs one game, not the table. Where the file lives
@@ -21,10 +26,36 @@ use std::fmt::Write;
 use thiserror::Error;
 
 /// The first line every statistics file has after its comments.
-const VERSION: &str = "sudoplay-stats 1";
+const VERSION: &str = "sudoplay-stats 2";
 
-/// The words for the levels of `gen::rate`, in order, as the statistics show them.
-pub const LEVELS: [&str; 3] = ["easy", "medium", "hard"];
+/// The first line of the files written before version 2, whose levels were the SAT
+/// levels under the words `easy`, `medium` and `hard` (now Sudoku Explainer's words).
+const VERSION_1: &str = "sudoplay-stats 1";
+
+/// The levels as the statistics order them: Sudoku Explainer's (`human::rating::
+/// SeLevel`), then the SAT levels of games recorded by version 1.
+pub const LEVELS: [&str; 10] = [
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    "diabolical",
+    "extreme",
+    "beyond",
+    "propagation (old scale)",
+    "probing (old scale)",
+    "search (old scale)",
+];
+
+/// A version 1 level, in the words of version 2: the SAT level it meant.
+fn migrated_level(old: &str) -> String {
+    match old {
+        "easy" => LEVELS[7].to_string(),
+        "medium" => LEVELS[8].to_string(),
+        "hard" => LEVELS[9].to_string(),
+        other => other.to_string(),
+    }
+}
 
 /// One solved game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +64,8 @@ pub struct GameRecord {
     pub date: String,
     /// The board, as the title names it (`9x9 sudoku`, `hanidoku`, `jigsaw 9x9`).
     pub board: String,
-    /// The puzzle's level: `easy`, `medium` or `hard` (see [`LEVELS`]).
+    /// The puzzle's level on Sudoku Explainer's scale, `easy` ... `beyond` (see
+    /// [`LEVELS`]).
     pub level: String,
     /// Time played, in seconds.
     pub seconds: u64,
@@ -111,11 +143,12 @@ pub fn parse_stats(text: &str, file: &str) -> Result<Vec<GameRecord>, StatsError
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end_matches('\r')))
         .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty());
-    match lines.next() {
+    let old = match lines.next() {
         None => return Ok(Vec::new()),
-        Some((_, first)) if first.trim() == VERSION => {}
+        Some((_, first)) if first.trim() == VERSION => false,
+        Some((_, first)) if first.trim() == VERSION_1 => true,
         Some((n, first)) => return Err(bad(n, format!("expected `{VERSION}`, found `{first}`"))),
-    }
+    };
     let mut records = Vec::new();
     for (n, line) in lines {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -140,7 +173,11 @@ pub fn parse_stats(text: &str, file: &str) -> Result<Vec<GameRecord>, StatsError
         records.push(GameRecord {
             date: date.to_string(),
             board: board.to_string(),
-            level: level.to_string(),
+            level: if old {
+                migrated_level(level)
+            } else {
+                level.to_string()
+            },
             seconds: number("seconds", seconds)?,
             hints: number("hints", hints)?,
             mistakes: number("mistakes", mistakes)?,
@@ -246,6 +283,29 @@ pub fn clock_text(seconds: u64) -> String {
 mod tests {
     use super::*;
 
+    /// A version 1 file's levels were SAT levels: read as such, and written back as
+    /// version 2, beside the games of the new scale.
+    #[test]
+    fn version_1_files_keep_their_games_under_the_old_scale() {
+        let old = "# comment\nsudoplay-stats 1\n2024-05-01\t9x9 sudoku\teasy\t100\t0\t0\n\
+                   2024-05-02\t9x9 sudoku\thard\t300\t1\t0\n";
+        let records = parse_stats(old, "old").unwrap();
+        let levels: Vec<&str> = records.iter().map(|r| r.level.as_str()).collect();
+        assert_eq!(levels, ["propagation (old scale)", "search (old scale)"]);
+        let mut all = records.clone();
+        all.push(game("9x9 sudoku", "easy", 90, 0));
+        let text = stats_text(&all);
+        assert!(text.contains("sudoplay-stats 2\n"), "{text}");
+        let again = parse_stats(&text, "new").unwrap();
+        assert_eq!(again, all, "written back unchanged");
+        let order: Vec<String> = summarize(&again).into_iter().map(|s| s.level).collect();
+        assert_eq!(
+            order,
+            ["easy", "propagation (old scale)", "search (old scale)"],
+            "the new scale first"
+        );
+    }
+
     fn game(board: &str, level: &str, seconds: u64, hints: u64) -> GameRecord {
         GameRecord {
             date: "2024-05-01".into(),
@@ -314,7 +374,7 @@ mod tests {
         let error = parse_stats("nonsense\n", "stats.tsv").unwrap_err();
         assert!(error
             .to_string()
-            .starts_with("stats.tsv line 1: expected `sudoplay-stats 1`"));
+            .starts_with("stats.tsv line 1: expected `sudoplay-stats 2`"));
         let error = parse_stats(&format!("{VERSION}\na\tb\n"), "s").unwrap_err();
         assert!(error.message.contains("found 2"), "{error}");
     }

@@ -194,18 +194,18 @@ fn the_clock_pauses_with_space_and_while_the_help_is_open_and_saves_keep_it() {
     };
     tmux.wait_for("time 00:01");
     tmux.keys(&["Space"]);
-    let paused = tmux.wait_for("paused");
+    let paused = tmux.wait_for_all(&["paused", "time "]);
     assert!(paused.contains("Space resumes"), "{paused}");
     assert!(
         !paused.contains("┃  1  │"),
         "the board is hidden:\n{paused}"
     );
     std::thread::sleep(Duration::from_millis(2500));
-    assert_eq!(clock(&tmux.screen()), clock(&paused), "{}", tmux.screen());
+    let still = tmux.wait_for_all(&["paused", "time "]);
+    assert_eq!(clock(&still), clock(&paused), "{still}");
     tmux.keys(&["Space"]);
-    tmux.wait_for("resumed");
     // The list of keys covers the status line: compare the clock before and after.
-    let before = clock(&tmux.screen());
+    let before = clock(&tmux.wait_for_all(&["resumed", "time "]));
     tmux.keys(&["?"]);
     tmux.wait_for("keys (any key closes");
     std::thread::sleep(Duration::from_millis(2500));
@@ -230,7 +230,7 @@ fn the_clock_pauses_with_space_and_while_the_help_is_open_and_saves_keep_it() {
     let Some(tmux) = Tmux::start(&["--resume", "sudoplay-save.txt"], "", &dir) else {
         return;
     };
-    let screen = tmux.wait_for("resumed from sudoplay-save.txt");
+    let screen = tmux.wait_for_all(&["resumed from sudoplay-save.txt", "time "]);
     assert!(clock(&screen) >= time, "{screen}");
     tmux.keys(&["q"]);
     tmux.expect_exit(0);
@@ -274,7 +274,8 @@ fn a_puzzle_typed_in_plays_and_bad_ones_say_why() {
     let Some(tmux) = Tmux::start(&["--puzzle", rows], "", &dir) else {
         return;
     };
-    let screen = tmux.wait_for("9x9 sudoku · typed in · hard");
+    // AI Escargot: its rating and level on Sudoku Explainer's scale in the title.
+    let screen = tmux.wait_for_all(&["9x9 sudoku · typed in · ER 1", " beyond"]);
     assert!(screen.contains("┃  1  │     │     ┃"), "{screen}");
     tmux.keys(&["q"]);
     tmux.expect_exit(0);
@@ -365,4 +366,37 @@ fn a_solved_game_goes_into_the_statistics() {
     let table = String::from_utf8(output.stdout).unwrap();
     assert!(table.starts_with("board"), "{table}");
     assert!(table.contains("4x4 sudoku  easy"), "{table}");
+}
+
+/// `--difficulty` takes the levels of Sudoku Explainer's scale and `--rating` a range
+/// of it; the title shows the puzzle's rating and level; the SAT words are refused.
+#[test]
+fn generated_puzzles_have_the_level_and_rating_asked_for() {
+    let dir = scratch("difficulty");
+    for (args, level) in [
+        (&["--difficulty", "expert", "--seed", "7"][..], " expert"),
+        (&["--rating", "2.6-3.9", "--seed", "7"], " hard"),
+    ] {
+        let Some(tmux) = Tmux::start(args, "", &dir) else {
+            return;
+        };
+        let screen = tmux.wait_for_all(&["generated, seed 7 · ER ", level]);
+        let at = screen.find("· ER ").unwrap() + "· ER ".len();
+        let er: f64 = screen[at..at + 3].parse().unwrap();
+        let (low, high) = if level == " expert" {
+            (4.0, 5.9)
+        } else {
+            (2.6, 3.9)
+        };
+        assert!((low..=high).contains(&er), "{er}:\n{screen}");
+        tmux.keys(&["q"]);
+        tmux.expect_exit(0);
+    }
+    let run = Command::new(BINARY)
+        .args(["--difficulty", "probing"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("unknown level `probing`"), "{stderr}");
 }

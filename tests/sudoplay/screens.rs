@@ -78,7 +78,8 @@ fn the_screenshots_in_the_docs_are_what_the_game_shows() {
         };
         tmux.wait_for("time ");
         tmux.keys(keys);
-        tmux.wait_for(shown);
+        // Every board here is unique: its rating comes into the title.
+        tmux.wait_for_all(&[shown, " · ER "]);
         // Let the last key's redraw land before reading the screen.
         std::thread::sleep(Duration::from_millis(300));
         let screen: String = tmux

@@ -5,7 +5,7 @@
 //! Every puzzle is solved before play: one without a solution is refused (exit 1); one
 //! with several is played without hints, checked against the rules only, and kept out of
 //! the statistics, since its time says nothing about a level. A unique one is rated
-//! (`gen::rate`: easy, medium or hard) for the title and the statistics.
+//! (`gen::sat_level`: easy, medium or hard) for the title and the statistics.
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -16,11 +16,10 @@ use super::date::Date;
 use super::SudoplayOptions;
 use crate::cli::{self, Failure, Source};
 use crate::gen::puzzles::{Generator, Request, Target};
-use crate::gen::rate::{rate, Level};
 use crate::gen::GenError;
 use crate::grid::{Grid, ParseOptions, Puzzle, PuzzleError, PuzzleReader};
+use crate::human::rating::{rate, SeLevel};
 use crate::layout::{Layout, LayoutChoice};
-use crate::play::stats::LEVELS;
 use crate::play::{prepare, read_save, Prepared, Solutions};
 
 /// The largest board played: 25x25 still fits a large terminal (a 36x36 does not).
@@ -39,8 +38,46 @@ pub struct Loaded {
     pub message: String,
     /// The saved game it was resumed from.
     pub resumed: Option<PathBuf>,
-    /// How a solved game goes into the statistics (unique puzzles only).
+    /// How a solved game goes into the statistics (unique puzzles only; its level is
+    /// set when the rating arrives).
     pub stats: Option<StatsEntry>,
+    /// The rating of a unique puzzle, on its way.
+    pub rating: Option<PendingRating>,
+}
+
+/// A puzzle's rating on its way: computed in a thread of its own, so that a puzzle whose
+/// rating needs nested chains (seconds on a honeycomb) opens at once; the title says
+/// "rating…" until it is there.
+pub struct PendingRating {
+    /// The title without the rating.
+    base: String,
+    receiver: std::sync::mpsc::Receiver<f64>,
+}
+
+impl PendingRating {
+    /// Rates `givens` (with `solution`, unique) in a thread.
+    fn start(base: String, layout: &Layout, givens: &Grid, solution: &Grid) -> PendingRating {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (layout, givens, solution) = (layout.clone(), givens.clone(), solution.clone());
+        std::thread::spawn(move || {
+            let rating = rate(&layout, givens.cells(), solution.cells());
+            // The game may have ended first: nobody is listening then.
+            let _ = sender.send(rating.er);
+        });
+        PendingRating { base, receiver }
+    }
+
+    /// The title with the rating, and the level, once the rating is there (waiting
+    /// for it when `wait`).
+    pub fn poll(&self, wait: bool) -> Option<(String, SeLevel)> {
+        let er = if wait {
+            self.receiver.recv().ok()?
+        } else {
+            self.receiver.try_recv().ok()?
+        };
+        let level = SeLevel::of(er);
+        Some((format!("{} · ER {er:.1} {level}", self.base), level))
+    }
 }
 
 /// Loads the game `options` ask for.
@@ -67,32 +104,23 @@ pub fn load(options: &SudoplayOptions) -> Result<Loaded, Failure> {
     Ok(finish(prepared, title, None))
 }
 
-/// The level of a unique puzzle in the words of the statistics.
-fn level_word(level: Level) -> &'static str {
-    match level {
-        Level::Propagation => LEVELS[0],
-        Level::Probing => LEVELS[1],
-        _ => LEVELS[2],
-    }
-}
-
 /// The game with its title (the level added, or "not unique"), first message, and
 /// statistics entry.
 fn finish(prepared: Prepared, title: String, resumed: Option<PathBuf>) -> Loaded {
     let layout = prepared.game.layout().clone();
     let message = first_message(&prepared);
-    let (title, stats) = match prepared.solutions {
-        Solutions::Unique(_) => {
-            let level = rate(prepared.game.givens(), &layout)
-                .map_or(LEVELS[2], |rating| level_word(rating.level));
+    let (title, stats, rating) = match prepared.solutions {
+        Solutions::Unique(ref solution) => {
+            let givens = prepared.game.givens();
+            let pending = PendingRating::start(title.clone(), &layout, givens, solution);
             let entry = StatsEntry {
                 board: board_name(&layout),
-                level: level.to_string(),
+                level: String::new(),
                 date: Date::today().to_string(),
             };
-            (format!("{title} · {level}"), Some(entry))
+            (format!("{title} · rating…"), Some(entry), Some(pending))
         }
-        _ => (format!("{title} · not unique"), None),
+        _ => (format!("{title} · not unique"), None, None),
     };
     Loaded {
         prepared,
@@ -100,6 +128,7 @@ fn finish(prepared: Prepared, title: String, resumed: Option<PathBuf>) -> Loaded
         message,
         resumed,
         stats,
+        rating,
     }
 }
 
@@ -134,15 +163,50 @@ fn first_message(prepared: &Prepared) -> String {
 /// Puzzles as a reader yields them, one result each.
 type Puzzles = Box<dyn Iterator<Item = Result<Puzzle, PuzzleError>>>;
 
-/// The puzzles `reader` holds, read as `options` say (`--layout`, `--size`); errors
-/// name `source`.
+/// The course's prefix of a Hanidoku line (`HQV1G` and 61 symbols).
+const HANIDOKU_PREFIX: &str = "HQV1G";
+
+/// Whether the first puzzle line `reader` holds (after blank and `#` comment lines)
+/// starts with the course's Hanidoku prefix, and the reader again from its start (the
+/// lines read are put back in front).
+fn sniff_hanidoku(mut reader: Box<dyn BufRead>) -> std::io::Result<(bool, Box<dyn BufRead>)> {
+    let mut prefix = Vec::new();
+    let mut hanidoku = false;
+    loop {
+        let start = prefix.len();
+        if reader.read_until(b'\n', &mut prefix)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&prefix[start..]);
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            hanidoku = line.starts_with(HANIDOKU_PREFIX);
+            break;
+        }
+    }
+    Ok((
+        hanidoku,
+        Box::new(std::io::Read::chain(std::io::Cursor::new(prefix), reader)),
+    ))
+}
+
+/// The puzzles `reader` holds, read as `options` say (`--layout`, `--size`; without
+/// `--layout`, lines with the course's `HQV1G` prefix are Hanidoku); errors name
+/// `source`.
 fn puzzles(
     options: &SudoplayOptions,
     reader: Box<dyn BufRead>,
     source: &str,
 ) -> Result<(LayoutChoice, Puzzles), Failure> {
-    let choice = LayoutChoice::from_args(options.layout.as_deref(), options.size)
-        .map_err(Failure::invalid)?;
+    let (layout, reader) = match options.layout.as_deref() {
+        None => {
+            let (hanidoku, reader) =
+                sniff_hanidoku(reader).map_err(|e| Failure::invalid(format!("{source}: {e}")))?;
+            (hanidoku.then_some("hanidoku"), reader)
+        }
+        layout => (layout, reader),
+    };
+    let choice = LayoutChoice::from_args(layout, options.size).map_err(Failure::invalid)?;
     let puzzles: Puzzles = match choice.fixed() {
         Some(layout) => Box::new(PuzzleReader::for_layout(reader, layout, false)),
         None => Box::new(
@@ -247,10 +311,10 @@ fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failur
     });
     let request = Request {
         target: Target::Minimal,
-        difficulty: options.difficulty,
+        sat_level: None,
         attempts: 1000,
         check_conflicts: (!layout.lines().is_empty()).then_some(HANIDOKU_CHECK_CONFLICTS),
-        rating: None,
+        rating: options.rating,
         technique: None,
     };
     if layout.size() >= 25 {
@@ -264,8 +328,8 @@ fn generated(options: &SudoplayOptions) -> Result<(Layout, Grid, String), Failur
         GenError::Budget { what, attempts } => Failure::new(
             1,
             format!(
-                "no {what} in {attempts} attempts with seed {seed}: try another --seed or an \
-                 easier --difficulty (minimal puzzles that need search are rare)"
+                "no {what} in {attempts} attempts with seed {seed}: try another --seed or \
+                 another --difficulty (minimal puzzles of the hardest levels are rare)"
             ),
         ),
         other => Failure::new(other.exit_code(), other),
@@ -303,5 +367,39 @@ pub fn board_name(layout: &Layout) -> String {
         Some((name, _)) => format!("{name} {n}x{n}"),
         None if layout.is_square() => format!("{} {n}x{n}", layout.name()),
         None => layout.name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// A file of the course's Hanidoku lines opens as Hanidoku without `--layout`, and
+    /// `--layout` still decides when given.
+    #[test]
+    fn a_file_of_course_lines_opens_as_hanidoku() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/layouts/hanidoku.txt");
+        let options = SudoplayOptions {
+            puzzles: Some(path.clone()),
+            index: 1,
+            ..SudoplayOptions::default()
+        };
+        let (layout, grid, title) = from_file(&options, &path).unwrap();
+        assert_eq!(layout.num_cells(), 61, "{title}");
+        assert_eq!(grid.cells().len(), 61);
+        let sudoku = SudoplayOptions {
+            layout: Some("sudoku".into()),
+            ..options.clone()
+        };
+        assert!(from_file(&sudoku, &path).is_err());
+        let course: Box<dyn BufRead> = Box::new(std::io::Cursor::new("# x\n\nHQV1G0\n".as_bytes()));
+        let (hanidoku, mut again) = sniff_hanidoku(course).unwrap();
+        let mut text = String::new();
+        again.read_to_string(&mut text).unwrap();
+        assert!(hanidoku);
+        assert_eq!(text, "# x\n\nHQV1G0\n", "the lines read are given back");
+        let line: Box<dyn BufRead> = Box::new(std::io::Cursor::new("53..7....".as_bytes()));
+        assert!(!sniff_hanidoku(line).unwrap().0);
     }
 }

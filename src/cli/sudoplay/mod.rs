@@ -46,7 +46,6 @@ use app::{App, Effect};
 pub use date::Date;
 
 use super::Failure;
-use crate::gen::rate::Level;
 use palette::Palette;
 use plan::Plan;
 
@@ -67,8 +66,9 @@ pub struct SudoplayOptions {
     pub layout: Option<String>,
     /// `--size`: the side of square boards.
     pub size: Option<usize>,
-    /// `--difficulty` of a generated puzzle.
-    pub difficulty: Option<Level>,
+    /// The rating range of a generated puzzle (SE's ER: `--rating A-B`, or the range of
+    /// `--difficulty LEVEL`).
+    pub rating: Option<(f64, f64)>,
     /// `--seed` of a generated puzzle (default: from the clock).
     pub seed: Option<u64>,
     /// `--resume FILE`: a saved game.
@@ -123,6 +123,7 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
         app.save_path = path;
     }
     app.stats = loaded.stats;
+    let mut rating = loaded.rating;
     let stats_path = statsfile::stats_path();
     let palette = Palette {
         color: std::env::var_os("NO_COLOR").map_or(true, |value| value.is_empty()),
@@ -139,6 +140,7 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
         palette,
         &interrupted,
         &stats_path,
+        &mut rating,
     );
     drop(guard);
     match result {
@@ -155,9 +157,11 @@ fn play(
     palette: Palette,
     interrupted: &AtomicBool,
     stats_path: &Result<PathBuf, String>,
+    rating: &mut Option<load::PendingRating>,
 ) -> io::Result<bool> {
     app.sync_clock(Instant::now());
     loop {
+        settle_rating(app, rating, false);
         let now = Instant::now();
         let mut plan = None;
         terminal.draw(|frame| {
@@ -182,12 +186,35 @@ fn play(
             }
             _ => None,
         };
-        if let Some(effect) = effect {
+        if let Some(mut effect) = effect {
+            if let Effect::Record(record) = &mut effect {
+                // A game solved before its rating came waits for it: the statistics
+                // are kept per level.
+                settle_rating(app, rating, true);
+                if let Some(entry) = &app.stats {
+                    record.level = entry.level.clone();
+                }
+            }
             if let Some(interrupted) = carry_out(app, effect, stats_path) {
                 return Ok(interrupted);
             }
             app.sync_clock(Instant::now());
         }
+    }
+}
+
+/// Puts the rating in the title and the statistics entry once it has come (waiting for
+/// it when `wait`).
+fn settle_rating(app: &mut App, rating: &mut Option<load::PendingRating>, wait: bool) {
+    let Some(pending) = rating.as_ref() else {
+        return;
+    };
+    if let Some((title, level)) = pending.poll(wait) {
+        app.title = title;
+        if let Some(entry) = app.stats.as_mut() {
+            entry.level = level.name().to_string();
+        }
+        *rating = None;
     }
 }
 

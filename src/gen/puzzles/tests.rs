@@ -7,7 +7,7 @@ use crate::gen::oracle::count_solutions as solutions;
 fn minimal(check_conflicts: Option<u64>) -> Request {
     Request {
         target: Target::Minimal,
-        difficulty: None,
+        sat_level: None,
         attempts: 10,
         check_conflicts,
         rating: None,
@@ -91,7 +91,7 @@ fn clue_targets_are_met_exactly_and_seeds_reproduce() {
     let layout = Layout::square(9).unwrap();
     let request = Request {
         target: Target::Clues(30),
-        difficulty: None,
+        sat_level: None,
         attempts: 50,
         check_conflicts: None,
         rating: None,
@@ -118,7 +118,7 @@ fn impossible_requests_fail_cleanly() {
     let mut gen = Generator::new(&layout, 1).unwrap();
     let too_few = Request {
         target: Target::Clues(12),
-        difficulty: None,
+        sat_level: None,
         attempts: 3,
         check_conflicts: None,
         rating: None,
@@ -149,7 +149,7 @@ fn rating_ranges_and_techniques_select_puzzles() {
     let mut gen = Generator::new(&layout, 2).unwrap();
     let request = Request {
         target: Target::Minimal,
-        difficulty: None,
+        sat_level: None,
         attempts: 200,
         check_conflicts: None,
         rating: Some((2.6, 4.5)),

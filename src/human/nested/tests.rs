@@ -1,6 +1,7 @@
 //! Nested forcing chains on Golden Nugget (SE 11.9): from its givens no forcing chain
 //! contradiction applies, even with locked candidates and pairs, and the nested chain
 //! does; every nested step found agrees with the unique solution.
+use crate::human::{Collect, Premise};
 
 use super::*;
 use crate::human::tests::{puzzles, solution};
@@ -14,13 +15,13 @@ fn golden_nugget_opens_with_a_nested_chain() {
     let answer = solution(&layout, puzzle);
     let topo = Topology::new(&layout);
     let board = Board::new(&layout, puzzle.cells());
-    let view = View::new(&layout, &topo, &board, true);
+    let view = View::new(&layout, &topo, &board, Premise::UniqueSolution);
 
-    let mut plain = Found::new(true);
+    let mut plain = Found::new(Collect::All);
     forcing::contradiction(&view, &mut plain);
     assert!(plain.steps.is_empty(), "{:?}", plain.steps);
 
-    let mut found = Found::new(true);
+    let mut found = Found::new(Collect::All);
     nested(&view, &mut found, 1);
     assert!(!found.steps.is_empty());
     assert!(found.steps.len() <= ALL_LIMIT);
@@ -33,7 +34,7 @@ fn golden_nugget_opens_with_a_nested_chain() {
     // The steps come shortest first.
     assert!(found.steps.windows(2).all(|w| w[0].length <= w[1].length));
 
-    let mut first = Found::new(false);
+    let mut first = Found::new(Collect::First);
     nested(&view, &mut first, 2);
     assert_eq!(first.steps.len(), 1);
     let step = &first.steps[0];
@@ -75,14 +76,14 @@ fn line_fills_find_a_nested_chain_where_run_trims_do_not() {
     let layout = Layout::hanidoku();
     let topo = Topology::new(&layout);
     let board = Board::from_parts(9, digits, cands);
-    let mut view = View::new(&layout, &topo, &board, true);
+    let mut view = View::new(&layout, &topo, &board, Premise::UniqueSolution);
     view.solution = Some(&answer);
 
-    let mut plain = Found::new(false);
+    let mut plain = Found::new(Collect::First);
     assert!(!nested_pass(&view, &mut plain, 1, false));
     assert!(plain.steps.is_empty(), "{:?}", plain.steps);
 
-    let mut found = Found::new(false);
+    let mut found = Found::new(Collect::First);
     nested(&view, &mut found, 1);
     assert_eq!(found.steps.len(), 1);
     let step = &found.steps[0];

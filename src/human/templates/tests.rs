@@ -1,5 +1,6 @@
 //! Templates against a brute force on 4x4 boards, every step against the solution on
 //! 9x9, jigsaw and honeycomb boards, and the tutor teaching them on the honeycomb.
+use crate::human::{Collect, Premise};
 
 use super::*;
 use crate::human::tests::{puzzles, solution};
@@ -65,7 +66,7 @@ fn the_enumeration_finds_exactly_the_templates_of_a_brute_force() {
     let mut total = 0;
     for _ in 0..200 {
         let board = random_board(&layout, &SOLUTION_4X4, &mut rng, 4);
-        let view = View::new(&layout, &topo, &board, true);
+        let view = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         for digit in 1..=4 {
             let mut expected = brute_force(&view, digit);
             expected.sort();
@@ -97,7 +98,7 @@ fn optional_cells_on_the_honeycomb_match_a_brute_force() {
     let (mut optional, mut compared) = (0, 0);
     for _ in 0..300 {
         let board = random_board(&layout, answer.cells(), &mut rng, 2);
-        let view = View::new(&layout, &topo, &board, true);
+        let view = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         for digit in 1..=9u8 {
             let cells: Vec<usize> = (0..61)
                 .filter(|&c| board.digit(c) == 0 && board.has(c, digit))
@@ -137,8 +138,8 @@ fn every_step_agrees(layout: &Layout, answer: &[u8], seed: u64) {
     let mut steps = 0;
     for _ in 0..40 {
         let board = random_board(layout, answer, &mut rng, 4);
-        let view = View::new(layout, &topo, &board, true);
-        let mut found = Found::new(true);
+        let view = View::new(layout, &topo, &board, Premise::UniqueSolution);
+        let mut found = Found::new(Collect::All);
         templates(&view, &mut found);
         for step in &found.steps {
             assert!(step.agrees_with(answer), "{step:?}");

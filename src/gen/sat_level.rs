@@ -1,4 +1,5 @@
-//! Difficulty by the reasoning a SAT solver needs.
+//! The SAT level: a puzzle's difficulty by the reasoning a SAT solver needs (a second,
+//! technical scale beside the rating, which is Sudoku Explainer's: `human::rating`).
 //!
 //! The model: the puzzle is the extended encoding of its layout (cell at-least-one and
 //! at-most-one, per house and digit at-least-one and at-most-one, the run clauses of
@@ -33,7 +34,7 @@ use crate::VarMap;
 
 /// A difficulty level, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
+pub enum SatLevel {
     /// Unit propagation alone solves it.
     Propagation,
     /// Failed-literal probing solves it.
@@ -44,38 +45,40 @@ pub enum Level {
     Unsolvable,
 }
 
-impl Level {
+impl SatLevel {
     /// The levels a generated puzzle can be asked for, easiest first.
-    pub const SOLVABLE: [Level; 3] = [Level::Propagation, Level::Probing, Level::Search];
+    pub const SOLVABLE: [SatLevel; 3] =
+        [SatLevel::Propagation, SatLevel::Probing, SatLevel::Search];
 
     /// The name used on the command line and in `rate` output.
     pub const fn name(self) -> &'static str {
         match self {
-            Level::Propagation => "propagation",
-            Level::Probing => "probing",
-            Level::Search => "search",
-            Level::Unsolvable => "unsolvable",
+            SatLevel::Propagation => "propagation",
+            SatLevel::Probing => "probing",
+            SatLevel::Search => "search",
+            SatLevel::Unsolvable => "unsolvable",
         }
     }
 }
 
-impl fmt::Display for Level {
+impl fmt::Display for SatLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.name())
     }
 }
 
-impl FromStr for Level {
+impl FromStr for SatLevel {
     type Err = String;
 
-    /// A level name, or `easy`, `medium`, `hard` for the three solvable ones.
-    fn from_str(text: &str) -> Result<Level, String> {
+    /// A SAT level's name (the words easy ... beyond name Sudoku Explainer's levels,
+    /// `human::rating::SeLevel`).
+    fn from_str(text: &str) -> Result<SatLevel, String> {
         match text {
-            "propagation" | "easy" => Ok(Level::Propagation),
-            "probing" | "medium" => Ok(Level::Probing),
-            "search" | "hard" => Ok(Level::Search),
+            "propagation" => Ok(SatLevel::Propagation),
+            "probing" => Ok(SatLevel::Probing),
+            "search" => Ok(SatLevel::Search),
             other => Err(format!(
-                "unknown difficulty `{other}` (expected propagation|easy, probing|medium or search|hard)"
+                "unknown SAT level `{other}` (expected propagation, probing or search)"
             )),
         }
     }
@@ -83,30 +86,30 @@ impl FromStr for Level {
 
 /// A level and the finer score within it (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rating {
+pub struct SatGrade {
     /// The level.
-    pub level: Level,
+    pub level: SatLevel,
     /// 0 for propagation, failed literals for probing, CDCL conflicts for search.
     pub score: u64,
 }
 
-impl fmt::Display for Rating {
+impl fmt::Display for SatGrade {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.level, self.score)
     }
 }
 
 /// Rates puzzles of one layout, reusing the layout's clauses between puzzles.
-pub struct Rater {
+pub struct SatGrader {
     layout: Layout,
     map: VarMap,
     propagator: Propagator,
 }
 
-impl Rater {
+impl SatGrader {
     /// A rater for `layout`.
-    pub fn new(layout: &Layout) -> Result<Rater, GenError> {
-        Ok(Rater {
+    pub fn new(layout: &Layout) -> Result<SatGrader, GenError> {
+        Ok(SatGrader {
             layout: layout.clone(),
             map: VarMap::for_layout(layout),
             propagator: Propagator::new(&empty_grid_cnf(layout)?),
@@ -114,9 +117,9 @@ impl Rater {
     }
 
     /// The rating of `puzzle` (a grid of this rater's layout).
-    pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, GenError> {
-        let unsolvable = Rating {
-            level: Level::Unsolvable,
+    pub fn grade(&mut self, puzzle: &Grid) -> Result<SatGrade, GenError> {
+        let unsolvable = SatGrade {
+            level: SatLevel::Unsolvable,
             score: 0,
         };
         let p = &mut self.propagator;
@@ -133,8 +136,8 @@ impl Rater {
             return Ok(unsolvable);
         }
         if p.complete() {
-            return Ok(Rating {
-                level: Level::Propagation,
+            return Ok(SatGrade {
+                level: SatLevel::Propagation,
                 score: 0,
             });
         }
@@ -157,8 +160,8 @@ impl Rater {
                         return Ok(unsolvable);
                     }
                     if p.complete() {
-                        return Ok(Rating {
-                            level: Level::Probing,
+                        return Ok(SatGrade {
+                            level: SatLevel::Probing,
                             score: failed,
                         });
                     }
@@ -172,23 +175,23 @@ impl Rater {
     }
 
     /// The search level: a fresh CDCL solve, scored by its conflicts.
-    fn search(&self, puzzle: &Grid) -> Result<Rating, GenError> {
+    fn search(&self, puzzle: &Grid) -> Result<SatGrade, GenError> {
         let cnf = extended_cnf(puzzle, &self.layout)?;
         let mut solver = Solver::new(&cnf);
         let level = match solver.solve() {
-            Outcome::Sat(_) => Level::Search,
-            _ => Level::Unsolvable,
+            Outcome::Sat(_) => SatLevel::Search,
+            _ => SatLevel::Unsolvable,
         };
-        Ok(Rating {
+        Ok(SatGrade {
             level,
             score: solver.stats().conflicts,
         })
     }
 }
 
-/// Rates one puzzle (builds a [`Rater`]; use one rater for many puzzles).
-pub fn rate(puzzle: &Grid, layout: &Layout) -> Result<Rating, GenError> {
-    Rater::new(layout)?.rate(puzzle)
+/// Rates one puzzle (builds a [`SatGrader`]; use one rater for many puzzles).
+pub fn sat_grade(puzzle: &Grid, layout: &Layout) -> Result<SatGrade, GenError> {
+    SatGrader::new(layout)?.grade(puzzle)
 }
 
 #[cfg(test)]
@@ -205,12 +208,12 @@ mod tests {
     #[test]
     fn known_puzzles_get_their_levels() {
         let layout = Layout::square(9).unwrap();
-        let mut rater = Rater::new(&layout).unwrap();
+        let mut rater = SatGrader::new(&layout).unwrap();
         // An easy newspaper puzzle (singles only).
         let easy = grid(
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         );
-        assert_eq!(rater.rate(&easy).unwrap().level, Level::Propagation);
+        assert_eq!(rater.grade(&easy).unwrap().level, SatLevel::Propagation);
         // Arto Inkala's "AI Escargot" and "world's hardest": beyond singles.
         let escargot = grid(
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
@@ -219,21 +222,21 @@ mod tests {
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
         );
         for hard in [escargot, inkala] {
-            let rating = rater.rate(&hard).unwrap();
-            assert!(rating.level >= Level::Probing, "{rating}");
+            let rating = rater.grade(&hard).unwrap();
+            assert!(rating.level >= SatLevel::Probing, "{rating}");
         }
         // Two equal givens in a row: contradiction at the root.
         let mut broken = easy.clone();
         broken.set(0, 0, 3);
-        assert_eq!(rater.rate(&broken).unwrap().level, Level::Unsolvable);
+        assert_eq!(rater.grade(&broken).unwrap().level, SatLevel::Unsolvable);
         // The solved grid itself.
         let solved = grid(
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
         );
         assert_eq!(
-            rater.rate(&solved).unwrap(),
-            Rating {
-                level: Level::Propagation,
+            rater.grade(&solved).unwrap(),
+            SatGrade {
+                level: SatLevel::Propagation,
                 score: 0
             }
         );
@@ -242,24 +245,26 @@ mod tests {
     #[test]
     fn the_empty_grid_needs_search_and_hanidoku_rates_too() {
         let layout = Layout::square(4).unwrap();
-        let rating = rate(&Grid::empty(4).unwrap(), &layout).unwrap();
-        assert_eq!(rating.level, Level::Search);
+        let rating = sat_grade(&Grid::empty(4).unwrap(), &layout).unwrap();
+        assert_eq!(rating.level, SatLevel::Search);
         let hani = Layout::hanidoku();
         let text = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/gen/hanidoku.txt"),
         )
         .unwrap();
         let puzzles = parse_puzzles_for(&text, &hani, false).unwrap();
-        let mut rater = Rater::new(&hani).unwrap();
+        let mut rater = SatGrader::new(&hani).unwrap();
         for p in puzzles {
-            assert_ne!(rater.rate(&p.grid).unwrap().level, Level::Unsolvable);
+            assert_ne!(rater.grade(&p.grid).unwrap().level, SatLevel::Unsolvable);
         }
     }
 
     #[test]
-    fn levels_parse_with_aliases() {
-        assert_eq!("hard".parse::<Level>(), Ok(Level::Search));
-        assert_eq!("probing".parse::<Level>(), Ok(Level::Probing));
-        assert!("impossible".parse::<Level>().is_err());
+    fn levels_parse_by_their_names_only() {
+        assert_eq!("search".parse::<SatLevel>(), Ok(SatLevel::Search));
+        // The words easy ... beyond are the rating's (`human::rating::SeLevel`).
+        assert!("hard".parse::<SatLevel>().is_err());
+        assert_eq!("probing".parse::<SatLevel>(), Ok(SatLevel::Probing));
+        assert!("impossible".parse::<SatLevel>().is_err());
     }
 }
