@@ -259,31 +259,38 @@ say();
 say('## Generation by level in the worker');
 say();
 const catalogue = await benchPage.evaluate(() => window.sudoplay.call('helper', 'catalogue'));
-say(`Minimal 9x9 puzzles by Sudoku Explainer level (\`Request.rating\`, the ER range of each level), seeds 1 to ${GEN}, one at a time in the helper worker, timed there; native: \`sudokugen puzzles 1 --seed S --rating LOW-HIGH\` with the same range, wall time. The two must make the same puzzle.`);
+say(`Minimal 9x9 puzzles by Sudoku Explainer level (\`Request.rating\`, the ER range of each level), seeds 1 to ${GEN}, one at a time in the helper worker, timed there; native: \`sudokugen puzzles 1 --seed S --rating LOW-HIGH\` with the same range, wall time. The two must make the same puzzle (or both find none in the 1,000 grids of the budget).`);
 say();
-say('| level | ER range | browser ms median / max | native ms median / max | browser/native (medians) | same puzzles |');
-say('|---|---|---|---|---:|---|');
-const genCases = catalogue.levels.map(([name, low, high]) => ({ name, layout: 'sudoku', size: 9, low: low - 0.05, high: high >= 12 ? 1.7976931348623157e308 : high + 0.05, range: high >= 12 ? `${low.toFixed(1)}+` : `${low.toFixed(1)}-${high.toFixed(1)}` }));
+say('| level | ER range | browser ms median / max | native ms median / max | browser/native (medians) | same outcome | no puzzle in 1,000 grids |');
+say('|---|---|---|---|---:|---|---:|');
+// The ranges the page asks for: half a tenth either side of each level's tenths, the
+// hardest up to 12 (a step that needs search), as web/src/open.rs makes them.
+const genCases = catalogue.levels.map(([name, low, high]) => ({ name, low: low - 0.05, high: high + 0.05, range: `${low.toFixed(1)}-${high.toFixed(1)}` }));
 for (const level of genCases) {
   const browserMs = [];
   const nativeMs = [];
   let same = 0;
+  let failed = 0;
   for (let seed = 1; seed <= GEN; seed++) {
+    // A seed whose 1,000 grids hold no puzzle of the level fails in both builds: it is
+    // counted, and timed all the same (the whole budget).
+    const start = performance.now();
     const made = await benchPage.evaluate(
-      (args) => window.sudoplay.call('helper', 'generate', args),
-      { layout: level.layout, size: level.size, level: level.name, seed },
+      (args) => window.sudoplay.call('helper', 'generate', args).catch((error) => ({ error: error.message })),
+      { layout: 'sudoku', size: 9, level: level.name, seed },
     );
-    browserMs.push(made.ms);
+    browserMs.push(made.error ? performance.now() - start : made.ms);
+    if (made.error) failed++;
     if (!skipNative) {
-      const high = level.high > 1e300 ? '99' : level.high.toFixed(2);
-      const start = performance.now();
-      const out = execFileSync(SUDOKUGEN, ['puzzles', '1', '--seed', String(seed), '--rating', `${level.low.toFixed(2)}-${high}`]).toString().trim();
-      nativeMs.push(performance.now() - start);
-      if (out === made.puzzle) same++;
+      const nativeStart = performance.now();
+      const run = spawnSync(SUDOKUGEN, ['puzzles', '1', '--seed', String(seed), '--rating', `${level.low.toFixed(2)}-${level.high.toFixed(2)}`]);
+      nativeMs.push(performance.now() - nativeStart);
+      const out = run.status === 0 ? run.stdout.toString().trim() : null;
+      if (out === (made.error ? null : made.puzzle)) same++;
     }
   }
   const ratio = median(browserMs) / median(nativeMs);
-  say(`| ${level.name} | ${level.range} | ${ms(median(browserMs), 0)} / ${ms(Math.max(...browserMs), 0)} | ${skipNative ? '-' : `${ms(median(nativeMs), 0)} / ${ms(Math.max(...nativeMs), 0)}`} | ${ms(ratio, 2)} | ${skipNative ? '-' : `${same}/${GEN}`} |`);
+  say(`| ${level.name} | ${level.range} | ${ms(median(browserMs), 0)} / ${ms(Math.max(...browserMs), 0)} | ${skipNative ? '-' : `${ms(median(nativeMs), 0)} / ${ms(Math.max(...nativeMs), 0)}`} | ${ms(ratio, 2)} | ${skipNative ? '-' : `${same}/${GEN}`} | ${failed} |`);
 }
 const boards = [['hanidoku', 0], ['sudoku', 16], ['flower', 0]];
 say();

@@ -7,8 +7,9 @@
 //! the same puzzle on the same day.
 
 use sudosat::gen::puzzles::{Generator, Request, Target};
+use sudosat::gen::GenError;
 use sudosat::grid::{parse_puzzles, parse_puzzles_for, Grid, ParseOptions};
-use sudosat::human::rating::level;
+use sudosat::human::rating::{level, SEARCH_VALUE};
 use sudosat::layout::{parse_layout_file, Layout, LayoutChoice};
 
 /// The layout files the page ships (the repository's `testdata/layouts`), by name.
@@ -154,8 +155,8 @@ pub fn levels() -> Vec<(&'static str, f64, f64)> {
     levels
 }
 
-/// The ER range of the level `name` for the generator (half a tenth either side, and no
-/// ceiling for the hardest).
+/// The ER range of the level `name` for the generator (half a tenth either side; the
+/// hardest reaches the value of a step that needs search, the top of the scale).
 fn rating_range(name: &str) -> Result<(f64, f64), String> {
     let levels = levels();
     let last = levels.len() - 1;
@@ -167,7 +168,7 @@ fn rating_range(name: &str) -> Result<(f64, f64), String> {
             let names: Vec<&str> = levels.iter().map(|l| l.0).collect();
             format!("unknown level `{name}`: use {}", names.join(", "))
         })?;
-    let high = if index == last { f64::MAX } else { high + 0.05 };
+    let high = if index == last { SEARCH_VALUE } else { high } + 0.05;
     Ok((low - 0.05, high))
 }
 
@@ -183,9 +184,15 @@ pub fn generate(layout: &Layout, level: Option<&str>, seed: u64) -> Result<Grid,
         technique: None,
     };
     let mut generator = Generator::new(layout, seed).map_err(|e| e.to_string())?;
-    generator
-        .next(&request)
-        .map_err(|e| format!("{e} (seed {seed}): try another seed or another level"))
+    generator.next(&request).map_err(|e| match e {
+        // The generator's own advice names sudokugen's options.
+        GenError::Budget { attempts, .. } => format!(
+            "no minimal puzzle{} in {attempts} attempts with seed {seed}: try another seed \
+             or another level",
+            level.map_or_else(String::new, |level| format!(" at level {level}"))
+        ),
+        other => other.to_string(),
+    })
 }
 
 /// The seed of the puzzle of the day `YYYY-MM-DD`: `20240501`, as `sudoplay --daily`.
@@ -259,6 +266,8 @@ mod tests {
         assert!(rating_range("no-such").is_err());
         let (low, high) = rating_range("easy").unwrap();
         assert!(low < 1.0 && high > 1.5 && high < 1.6);
+        let (low, high) = rating_range("beyond").unwrap();
+        assert!(low > 8.9 && low < 9.0 && high > SEARCH_VALUE && high < SEARCH_VALUE + 0.1);
     }
 
     #[test]
@@ -281,5 +290,14 @@ mod tests {
         assert_eq!(rating.level(), "easy");
         // The same seed, the same puzzle.
         assert_eq!(generate(&layout, Some("easy"), 1).unwrap(), grid);
+        // 4x4 puzzles are never "beyond": the budget runs out, and the message says what
+        // to do in the page's words.
+        let small = Layout::square(4).unwrap();
+        let error = generate(&small, Some("beyond"), 1).unwrap_err();
+        assert_eq!(
+            error,
+            "no minimal puzzle at level beyond in 1000 attempts with seed 1: try another \
+             seed or another level"
+        );
     }
 }

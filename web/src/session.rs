@@ -17,7 +17,7 @@ use sudosat::play::{
     cell_name, prepare, read_save, save_text, Action, Coach, Game, Lesson, Solutions,
 };
 
-use crate::geometry::{BoardShape, Direction, Moves};
+use crate::geometry::{board_name, BoardShape, Direction, Moves};
 use crate::view::{CellView, HintView, View};
 
 /// How a message is shown.
@@ -126,9 +126,11 @@ impl Session {
         Ok(Session::start(prepared.game, title, message, now))
     }
 
-    /// The game saved as `text` (a sudoplay saved game), resumed at `now`.
-    pub fn resume(text: &str, title: &str, now: f64) -> Result<Session, String> {
+    /// The game saved as `text` (a sudoplay saved game), resumed at `now`; `origin` ends
+    /// the title, after the board's name.
+    pub fn resume(text: &str, origin: &str, now: f64) -> Result<Session, String> {
         let saved = read_save(text, "the saved game").map_err(|e| e.to_string())?;
+        let title = format!("{} · {origin}", board_name(&saved.layout));
         let prepared = prepare(&saved.layout, &saved.givens).map_err(|e| e.to_string())?;
         if prepared.solutions == Solutions::None {
             return Err("the saved puzzle has no solution".to_string());
@@ -136,7 +138,7 @@ impl Session {
         let game = prepared
             .game
             .resumed(saved.cells, saved.counters, saved.played);
-        let mut session = Session::start(game, title, "Game restored.".to_string(), now);
+        let mut session = Session::start(game, &title, "Game restored.".to_string(), now);
         session.clock.earlier = saved.played.as_millis() as f64;
         session.solved = session.game.is_solved();
         if session.solved {
@@ -184,11 +186,16 @@ impl Session {
         &self.shape
     }
 
-    /// What the game is stored under in the page's saved games: the layout's name and
-    /// the puzzle.
+    /// What the game is stored under in the page's saved games: the layout's name (and,
+    /// for a layout file, a hash of its text, since two files may share a name) and the
+    /// puzzle.
     pub fn key(&self) -> String {
+        let layout = self.game.layout();
         let puzzle = to_line(self.game.givens()).unwrap_or_default();
-        format!("{} {puzzle}", self.game.layout().name())
+        match layout.source() {
+            Some(source) => format!("{} {:016x} {puzzle}", layout.name(), fnv1a(source)),
+            None => format!("{} {puzzle}", layout.name()),
+        }
     }
 
     /// The puzzle in line format.
@@ -638,6 +645,13 @@ impl Session {
             hint,
         }
     }
+}
+
+/// FNV-1a, 64 bits: a stable name for a layout file's text.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The digits of a bit set (bit d-1 for digit d), ascending.

@@ -424,8 +424,17 @@ async function makePuzzle({ layout, layoutFile = '', size = 0, level = '', seed 
       made = await workers.helper.call('daily', { date, layout, layoutFile, size });
       origin = `daily ${date}`;
     } else {
-      const chosen = seed === null || seed === '' ? Math.floor(Math.random() * 1e6) : Number(seed);
-      made = await workers.helper.call('generate', { layout, layoutFile, size, level, seed: chosen });
+      // A random seed whose grids hold no puzzle of a rare level gets two more tries.
+      const random = seed === null || seed === '';
+      for (let attempt = 0; !made; attempt++) {
+        const chosen = random ? Math.floor(Math.random() * 1e6) : Number(seed);
+        try {
+          made = await workers.helper.call('generate', { layout, layoutFile, size, level, seed: chosen });
+        } catch (error) {
+          if (!random || attempt === 2 || !error.message.startsWith('no minimal puzzle')) throw error;
+          say(`${error.message}; trying another seed… (Esc cancels)`);
+        }
+      }
       origin = level ? `${level}, seed ${made.seed}` : `generated, seed ${made.seed}`;
     }
     await openGame({ puzzle: made.puzzle, layout, layoutFile, origin, daily, size }, { fresh: !daily });
@@ -562,7 +571,7 @@ function setUpDialogs() {
   for (const [name, low, high] of levels) {
     const option = document.createElement('option');
     option.value = name;
-    option.textContent = high >= 12 ? `${name} (${low.toFixed(1)} and up)` : `${name} (${low.toFixed(1)}–${high.toFixed(1)})`;
+    option.textContent = `${name} (${low.toFixed(1)}–${high.toFixed(1)})`;
     level.appendChild(option);
   }
   fillBoards($('new-board'), NEW_BOARDS);

@@ -224,8 +224,9 @@ fn a_saved_game_resumes_with_its_marks_time_and_counters() {
     session.key_digit(2, 0.0);
     let text = session.save(65_000.0);
     assert!(text.contains("time 65"), "{text}");
-    let resumed = Session::resume(&text, "resumed", 70_000.0).unwrap();
+    let resumed = Session::resume(&text, "typed in", 70_000.0).unwrap();
     let view = resumed.view(71_000.0);
+    assert_eq!(view.title, "9x9 sudoku · typed in");
     assert_eq!(view.cells[r1c2].d, 6);
     assert_eq!(view.cells[r1c2 + 1].marks, vec![2]);
     assert_eq!(view.clock_ms, 66_000.0);
@@ -307,6 +308,22 @@ fn a_puzzle_without_a_solution_is_refused_and_several_play_without_hints() {
     assert!(!session.view(0.0).unique);
     session.hint(0.0);
     assert!(session.view(0.0).message.contains("more than one solution"));
+}
+
+#[test]
+fn layout_files_of_one_name_are_kept_apart() {
+    let jigsaw = open::LAYOUT_FILES[0].1;
+    let puzzle = include_str!("../../../testdata/layouts/jigsaw9.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let (layout, grid) = open::puzzle(puzzle, "", jigsaw).unwrap();
+    let one = Session::new(&layout, &grid, "a", 0.0).unwrap().key();
+    let other = jigsaw.replace("name jigsaw", "name jigsaw\n# another file");
+    let (layout, grid) = open::puzzle(puzzle, "", &other).unwrap();
+    let two = Session::new(&layout, &grid, "b", 0.0).unwrap().key();
+    assert!(one.starts_with("jigsaw ") && one.ends_with(puzzle), "{one}");
+    assert_ne!(one, two);
 }
 
 #[test]
