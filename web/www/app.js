@@ -176,6 +176,7 @@ function drawBoard(board) {
 
   const pad = $('pad');
   pad.replaceChildren();
+  pad.style.maxWidth = root.style.maxWidth;
   pad.style.setProperty('--pad-columns', board.digits <= 9 ? board.digits : Math.ceil(board.digits / 2));
   state.padButtons = [];
   for (let d = 1; d <= board.digits; d++) {
