@@ -28,9 +28,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// CHROMIUM names the browser when set (and nothing else is tried then), else Debian's.
 export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path) => path && existsSync(path)) || null;
+  const candidates = process.env.CHROMIUM ? [process.env.CHROMIUM] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path) => existsSync(path)) || null;
 }
 
 // Why the browser tests cannot run here, or null. Under CI=true the caller fails on it.
