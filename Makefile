@@ -18,7 +18,12 @@
 # - SCHEDULER=slurm (compare, solve-batch): SLURM's client commands and a controller,
 #   and this checkout on a file system the nodes share (scripts/slurm-cluster starts a
 #   one-node cluster here; test runs it where slurm-wlm and munge are installed);
-# - fuzz, fuzz-seeds: a nightly toolchain and cargo-fuzz.
+# - fuzz, fuzz-seeds: a nightly toolchain and cargo-fuzz;
+# - web: the wasm32-unknown-unknown target and wasm-bindgen-cli of the version Cargo.lock
+#   holds (`cargo install --locked wasm-bindgen-cli --version V`); serve-web: node;
+#   the browser tests of `test` and bench-web: also node, npm and Debian's chromium (test
+#   skips them with a note where one is missing, except under CI=true); bench-web also
+#   ../shared/puzzles.
 
 SHELL   := /bin/bash
 CARGO   ?= cargo
@@ -33,7 +38,7 @@ PUZZLE  ?= testdata/puzzles/9x9_ai_escargot.txt
 SATSOLVE_FLAGS ?=
 SATSOLVE_FLAGS_ARG = --satsolve-flags '$(SATSOLVE_FLAGS)'
 
-.PHONY: help all build demo compare-builds test lint bench bench-broad bench-xor bench-miter bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
+.PHONY: help all build demo compare-builds test test-web web serve-web bench-web lint bench bench-broad bench-xor bench-miter bench-medium bench-hard bench-batch bench-gen bench-hanidoku bench-hints timing proofs fuzz fuzz-seeds compare solve-batch docs install clean
 
 # Builds the release binaries (the default target).
 all: build
@@ -64,6 +69,26 @@ test:
 	# The library once more in a debug build, where the solver's invariants are checked
 	# by debug_assert!.
 	$(CARGO) test --lib
+	# The browser game: its crate's unit tests (native), then the page in Chromium.
+	$(CARGO) test -p sudosat-web
+	scripts/test-web.sh
+
+# The browser tests alone: builds the page and plays it in headless Chromium.
+# web/tests/page.test.mjs through playwright-core (web/package-lock.json); screenshots
+# under target/test-scratch/web/<test>/. Skips with a note where node, npm, chromium,
+# the wasm32 target or wasm-bindgen is missing, except under CI=true.
+test-web:
+	scripts/test-web.sh
+
+# Builds the browser game into target/web (index.html, the JS glue, the .wasm).
+# web/ (the library behind wasm-bindgen) for wasm32-unknown-unknown with the `wasm`
+# profile, wasm-bindgen's glue, and the static page of web/www (docs/web.md).
+web:
+	scripts/build-web.sh target/web
+
+# Serves target/web on http://127.0.0.1:8000/ (after make web; Ctrl-C stops).
+serve-web:
+	node web/serve.mjs target/web 8000
 
 # The small suite: satsolve against MiniSat, CaDiCaL and splr on ../shared/bench/cnf.
 # Answers and models checked; writes scratch/bench/results.csv and summary.md.
@@ -171,6 +196,17 @@ compare-builds: build
 bench-hints: build
 	$(CARGO) build --release --example hint_bench
 	python3 scripts/bench-hints.py $(BENCH_HINTS_FLAGS) scratch/bench-hints
+
+# The browser game measured: .wasm size, first paint, hints and generation in the worker.
+# Size raw and gzipped, first paint to data-ready (9x9, Hanidoku), hint latency in the
+# game worker against examples/hint_bench on the same puzzles (norvig_top95, the first
+# 100 hard Hanidoku), a hint key to the hint on screen, and generation by SE level in the
+# worker against sudokugen. Writes scratch/bench-web/summary.md.
+# BENCH_WEB_FLAGS="--runs 7 --gen 5 --hanidoku 100 --page-puzzles 10 --skip-native".
+bench-web: web
+	$(CARGO) build --release --bins --example hint_bench
+	cd web && npm ci --no-audit --no-fund
+	node scripts/bench-web.mjs $(BENCH_WEB_FLAGS) scratch/bench-web
 
 # Checks the DRAT proofs of the small suite's UNSAT instances.
 # DRAT proofs of every UNSAT instance of the suite solved within 10 s, each checked by an
@@ -302,6 +338,9 @@ fuzz-seeds: build
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --lib --no-default-features -- -D warnings
+	$(CARGO) clippy -p sudosat-web --all-targets -- -D warnings
+	$(CARGO) clippy -p sudosat-web --target wasm32-unknown-unknown -- -D warnings
 
 # Removes target/.
 clean:
