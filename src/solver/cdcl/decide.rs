@@ -18,6 +18,12 @@
 //! whose best assignment overwrites the target phases: the rephasing that CaDiCaL and
 //! Kissat do with their walker.
 //!
+//! Since the broad suite (`scripts/broad/`, docs/experiments.md "The broad suite's
+//! defaults") the focused stints of the modes policy decide by the move-to-front queue
+//! (`vmtf`, option `focused_vmtf`) with saved phases, and only the stable stints take the
+//! target phases (`target_phases` = 1), as CaDiCaL does: the ordering principles (GT_n)
+//! that timed out with EVSIDS and target phases everywhere are refuted in seconds.
+//!
 //! Target phases won mostly on large structured instances (the 36x36 Sudoku's shuffled
 //! copies about 8x faster than with phase saving); the price is on some UNSAT ones
 //! (php_10_9, uuf250-02, random n300_s3).
@@ -276,6 +282,13 @@ impl Decide {
     /// The target phases by variable, for a rephase to overwrite (see `walk`).
     pub fn target_phases_mut(&mut self) -> &mut [bool] {
         &mut self.target
+    }
+
+    /// Takes a walk's model as the phases of both sources, so that the search decides
+    /// along it in either mode (the focused stints take the saved phases).
+    pub fn adopt_model(&mut self, phases: &[bool]) {
+        self.target.copy_from_slice(phases);
+        self.saved.copy_from_slice(phases);
     }
 
     /// Copies the saved phases into the target phases: where a rephasing walk starts.

@@ -231,19 +231,27 @@ options_table! {
     restart_stable_luby_unit: u64 = 1000, [1, HUGE],
         "Conflicts per Luby unit in the stable stints of --restarts modes.";
     restart_min_run: u64 = 50, [1, HUGE],
-        "Glucose restarts: conflicts since the last restart before the next may come.";
+        "--restarts glucose: conflicts since the last restart before the next may come.";
     restart_margin: f64 = 1.25, [0.0, 1000.0],
-        "Glucose restarts: restart when the fast LBD average exceeds the slow one times this.";
+        "--restarts glucose: restart when the fast LBD average exceeds the slow one times this.";
     restart_fast_alpha: f64 = 1.0 / 32.0, [1e-9, 1.0],
         "Smoothing factor of the fast (recent) LBD moving average.";
     restart_slow_alpha: f64 = 1.0 / 4096.0, [1e-9, 1.0],
-        "Smoothing factor of the slow (long-run) LBD moving average.";
+        "--restarts glucose: smoothing factor of the slow (long-run) LBD moving average.";
     restart_trail_alpha: f64 = 1.0 / 5000.0, [1e-9, 1.0],
         "Smoothing factor of the moving average of the trail length at conflicts.";
     restart_block_factor: f64 = 1.4, [0.0, 1000.0],
         "Glucose restarts: a trail this many times its average at a conflict blocks a restart.";
     restart_block_after: u64 = 10_000, [0, HUGE],
-        "Glucose restarts: conflicts before restarts may be blocked at all.";
+        "--restarts glucose: conflicts before restarts may be blocked at all.";
+    focused_restart_min_run: u64 = 2, [1, HUGE],
+        "Focused stints of --restarts modes: conflicts since the last restart before the next may come.";
+    focused_restart_margin: f64 = 1.1, [0.0, 1000.0],
+        "Focused stints: restart when the fast LBD average exceeds the slow one times this.";
+    focused_restart_slow_alpha: f64 = 1e-5, [1e-9, 1.0],
+        "Focused stints: smoothing factor of the slow (long-run) LBD moving average.";
+    focused_restart_block_after: u64 = HUGE, [0, HUGE],
+        "Focused stints: conflicts before restarts may be blocked by a long trail.";
     mode_first_conflicts: u64 = 1000, [1, HUGE],
         "Conflicts of the first focused stint; its propagations are the unit of later stints.";
     mode_stable_share: u64 = 2, [0, 1_000_000],
@@ -274,9 +282,9 @@ options_table! {
         "Propagations between level-0 simplifications, per live word of the clause arena.";
     vsids_decay: f64 = 0.95, [0.5, 1.0],
         "EVSIDS decay: the activity increment is divided by this after each conflict.";
-    focused_vmtf: u64 = 0, [0, 1],
+    focused_vmtf: u64 = 1, [0, 1],
         "Decisions of the focused stints of --restarts modes follow the move-to-front queue (1) or EVSIDS (0).";
-    target_phases: u64 = 2, [0, 2],
+    target_phases: u64 = 1, [0, 2],
         "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
     rephase: u64 = 0, [0, 1],
         "Rephasing on CaDiCaL's schedule every rephase_interval more conflicts (1), or only by the walk opening each stable stint (0).";

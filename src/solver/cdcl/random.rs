@@ -6,7 +6,7 @@
 //! our search alone, while ProbSAT (see `walk`) solves most of them in 10^4-10^8 flips.
 //! So when the formula looks uniformly random (one clause length k ≥ 3 for nearly every
 //! clause, both signs about equally often, no variable in far more clauses than the
-//! average), the walker gets a share of the time of its own, as CryptoMiniSat gives its
+//! average, about the threshold's number of clauses a variable), the walker gets a share of the time of its own, as CryptoMiniSat gives its
 //! walker on such formulas:
 //!
 //! - a first walk before the search, of `walk_random_first` clause visits (20 M, about a
@@ -56,7 +56,8 @@ pub(super) struct RandomPhase {
 /// uniform random k-SAT: at least 99% of the clauses of one length k ≥ 3, between 45% and
 /// 55% of the literals positive, and no variable in more than four times the average
 /// number of clauses plus 10 (a Poisson count of that mean, as uniform random variables
-/// have, stays well below).
+/// have, stays well below), and between half and one and a half times the threshold
+/// ratio of k-SAT in clauses per variable.
 pub fn looks_uniform_random(
     lengths: &[usize],
     positive: usize,
@@ -83,6 +84,16 @@ pub fn looks_uniform_random(
     }
     let occurring: Vec<u32> = occurrences.iter().copied().filter(|&n| n > 0).collect();
     if occurring.is_empty() {
+        return false;
+    }
+    // Near the threshold of k-SAT (2^k ln 2 - (1 + ln 2) / 2 clauses a variable, the
+    // first-moment estimate): the ordering principles (GT_n, `cnfgen op`) have the
+    // other shapes of random 3-SAT but about 2n clauses a variable, and the walks only
+    // cost them time (docs/experiments.md, "The broad suite's defaults").
+    let threshold =
+        f64::powi(2.0, k as i32) * std::f64::consts::LN_2 - (1.0 + std::f64::consts::LN_2) / 2.0;
+    let ratio = lengths.len() as f64 / occurring.len() as f64;
+    if ratio < 0.5 * threshold || ratio > 1.5 * threshold {
         return false;
     }
     let mean = occurring.iter().map(|&n| n as f64).sum::<f64>() / occurring.len() as f64;
@@ -118,6 +129,11 @@ impl Solver {
             }
         }
         self.random.active = looks_uniform_random(&lengths, positive, negative, &occurrences);
+        if self.random.active && self.stats.conflicts == 0 {
+            // Random formulas keep the search strategy they were tuned with (see
+            // `restart`'s module docs and `apply_strategy`).
+            self.restarts.use_glucose_constants(&self.options);
+        }
         self.random.literals = (positive + negative) as u64;
     }
 

@@ -147,9 +147,13 @@ impl Solver {
     /// under `--restarts modes` the focused stints decide by `focused_vmtf`'s order,
     /// the stable ones by EVSIDS, and option `target_phases` says which of them take the
     /// target phases; a single restart policy (and a stream's cubes) keeps EVSIDS with
-    /// target phases throughout.
+    /// target phases throughout, and so do formulas that look uniformly random: the
+    /// hard suite's random 3- and 7-SAT lost with the focused queue and saved phases
+    /// (docs/experiments.md, "The broad suite's defaults").
     pub(super) fn apply_strategy(&mut self) {
-        let modes = self.restarts.policy() == RestartPolicy::Modes && self.root_level() == 0;
+        let modes = self.restarts.policy() == RestartPolicy::Modes
+            && self.root_level() == 0
+            && !self.is_random();
         let stable = self.restarts.is_stable();
         let order = if modes && !stable && self.options.focused_vmtf == 1 {
             Order::Vmtf
@@ -246,8 +250,8 @@ impl Solver {
     /// walk) from the target phases, at the first restart after `walk_weighted_first`
     /// conflicts and then each time the conflicts have doubled. It is used as
     /// CryptoMiniSat uses its CCAnr: to look for a model, not to set phases. If it finds
-    /// one, the model becomes the target (the search decides along it without a
-    /// conflict); otherwise the phases and the other walks' random choices are left as
+    /// one, the model becomes the target and the saved phases (the search decides along
+    /// it without a conflict, in either mode); otherwise the phases and the other walks' random choices are left as
     /// they were, so the search goes on exactly as without it, and the walk cost only its
     /// time. Only on the plain formula at level 0, and not on formulas that look uniformly
     /// random, whose walk phase is ProbSAT's (`random`; on the hard suite's 7-SAT
@@ -279,7 +283,7 @@ impl Solver {
         self.stats.weighted_walks += 1;
         self.stats.weighted_flips += report.flips;
         if report.best == 0 {
-            self.decide.target_phases_mut().copy_from_slice(&phases);
+            self.decide.adopt_model(&phases);
         }
     }
 

@@ -67,3 +67,37 @@ fn structured_shapes_are_not() {
     let small = random_ksat(&mut rng, 100, 3, 4.26);
     assert!(!looks_random(small.vars, &small.clauses));
 }
+
+/// GT_n (every total order of n elements has a minimum) over variables x_ij, i < j, for
+/// "i before j", as `cnfgen op --total` states it: transitivity clauses of length 3
+/// with both signs and every variable alike, but about 2n clauses a variable.
+fn ordering_principle(n: i64) -> (usize, Vec<Vec<i64>>) {
+    let var = |i: i64, j: i64| i * n + j + 1;
+    let before = |i: i64, j: i64| if i < j { var(i, j) } else { -var(j, i) };
+    let mut clauses = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            for k in 0..n {
+                if i != j && j != k && i != k {
+                    clauses.push(vec![-before(i, j), -before(j, k), before(i, k)]);
+                }
+            }
+        }
+    }
+    for j in 0..n {
+        clauses.push((0..n).filter(|&i| i != j).map(|i| before(i, j)).collect());
+    }
+    ((n * n) as usize, clauses)
+}
+
+#[test]
+fn ordering_principles_are_not_random_though_shaped_alike() {
+    let (vars, clauses) = ordering_principle(30);
+    let (lengths, positive, negative, _) = shape(vars, &clauses);
+    // The shapes the other checks look at are those of random 3-SAT...
+    assert!(lengths.iter().filter(|&&len| len == 3).count() * 100 >= 99 * lengths.len());
+    assert!(positive * 100 >= 45 * (positive + negative));
+    assert!(positive * 100 <= 55 * (positive + negative));
+    // ...but 56 clauses a variable, 13 times the threshold of 3-SAT.
+    assert!(!looks_random(vars, &clauses));
+}
