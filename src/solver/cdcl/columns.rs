@@ -108,9 +108,14 @@ impl Columns {
     /// copy sound (a decision may be any literal) and the scan reads the level-0 values.
     /// Eliminating variables and bringing them back both store clauses, and a column over
     /// a variable taken out of the decisions is left out.
+    ///
+    /// Either way the counts start over, nothing of the trail counted: they follow the
+    /// trail only while the solver branches on columns (`Solver::backtrack` calls
+    /// [`Columns::backtrack`] only then), so that other searches pay nothing for them.
     pub fn refresh(&mut self, db: &ClauseDb, decide: &Decide) {
         let key = db.originals_stored();
         if self.made_from == Some(key) {
+            self.start_counts();
             return;
         }
         self.made_from = Some(key);
@@ -131,10 +136,10 @@ impl Columns {
             }
         }
         self.index_occurrences();
+        self.start_counts();
     }
 
-    /// Builds `occurrences` from the columns and starts the counts over, with nothing of
-    /// the trail counted.
+    /// Builds `occurrences` and `inverse_squares` from the columns.
     fn index_occurrences(&mut self) {
         let num_vars = self
             .lits
@@ -153,36 +158,44 @@ impl Columns {
         let mut next = self.occurrence_starts.clone();
         self.occurrences.clear();
         self.occurrences.resize(self.lits.len(), 0);
-        self.counts.clear();
-        let mut start = 0usize;
+        let mut start = 0u32;
+        let mut longest = 0u32;
         for (column, &end) in self.ends.iter().enumerate() {
-            for lit in &self.lits[start..end as usize] {
+            for lit in &self.lits[start as usize..end as usize] {
                 let slot = &mut next[lit.var().index()];
                 self.occurrences[*slot as usize] = column as u32;
                 *slot += 1;
             }
-            self.counts.push(Counts {
-                open: end - start as u32,
-                true_lits: 0,
-                bound: f64::INFINITY,
-            });
-            start = end as usize;
+            longest = longest.max(end - start);
+            start = end;
         }
-        self.counted = 0;
-        let longest = self
-            .counts
-            .iter()
-            .map(|counts| counts.open)
-            .max()
-            .unwrap_or(0);
         self.inverse_squares = (0..=longest)
             .map(|open| 1.0 / f64::from(open.max(1) * open.max(1)))
             .collect();
+    }
+
+    /// Starts the counts over, with nothing of the trail counted: every literal open,
+    /// every bound infinite.
+    fn start_counts(&mut self) {
+        self.counts.clear();
+        let mut start = 0u32;
+        for &end in &self.ends {
+            self.counts.push(Counts {
+                open: end - start,
+                true_lits: 0,
+                bound: f64::INFINITY,
+            });
+            start = end;
+        }
+        self.counted = 0;
         self.keys = (0..self.counts.len())
             .map(|column| self.key(column))
             .collect();
         self.covered.clear();
-        self.covered.resize(num_vars, f64::INFINITY);
+        self.covered.resize(
+            self.occurrence_starts.len().saturating_sub(1),
+            f64::INFINITY,
+        );
     }
 
     /// What `keys` holds for `column`.
@@ -223,7 +236,7 @@ impl Columns {
     }
 
     /// Called before the solver unassigns the trail's literals from `start` on (before
-    /// every backtrack, as the XOR engine is): takes back their counts, and raises their
+    /// every backtrack while it branches on columns): takes back their counts, and raises their
     /// columns' bounds to their activity where conflicts bumped it past what the bounds
     /// hold (see `covered`).
     pub fn backtrack(&mut self, trail: &Trail, start: usize, activities: &[f64]) {

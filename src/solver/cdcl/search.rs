@@ -450,8 +450,10 @@ impl Solver {
             if self.xor.is_active() {
                 self.xor.backtrack(&self.trail, start);
             }
-            self.columns
-                .backtrack(&self.trail, start, self.decide.activities());
+            if self.branch_on_columns {
+                self.columns
+                    .backtrack(&self.trail, start, self.decide.activities());
+            }
         }
         let decide = &mut self.decide;
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
