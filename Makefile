@@ -241,11 +241,16 @@ bench-gen: build
 # model2grid on one and two jobs, best of 3 interleaved runs: CPU and wall ms per puzzle,
 # conflicts, ns per propagation and µs per conflict, every grid checked by gridcheck;
 # 20 strictly minimal puzzles by sudokugen (checked unique and minimal); MiniSat and
-# CaDiCaL on 100 of them, one CNF each, with their conflicts. BASELINE_BIN=DIR adds a
-# baseline build's binaries in the same turns; writes scratch/bench-hanidoku/summary.md.
+# CaDiCaL on 100 of them, one CNF each, with their conflicts. CPU ms a puzzle per stage
+# (encode, solve, decode). BASELINE_BIN=DIR adds a baseline build's binaries in the same
+# turns; DLX=EXE the dancing-links Hanidoku solver of github:weiz0823/dlx (built outside
+# the repository), one thread, on the same puzzles in the same turns;
+# writes scratch/bench-hanidoku/summary.md.
 BASELINE_BIN ?=
+DLX ?=
 bench-hanidoku: build
-	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') $(SATSOLVE_FLAGS_ARG) \
+	python3 scripts/bench-hanidoku.py $(if $(BASELINE_BIN),--baseline-bin '$(BASELINE_BIN)') \
+	    $(if $(DLX),--dlx '$(DLX)') $(SATSOLVE_FLAGS_ARG) \
 	    $(BENCH_HANIDOKU_FLAGS) scratch/bench-hanidoku
 
 # Solvers side by side on a CNF directory or a puzzle file (SOLVERS, SET, TIMEOUT, OUT).

@@ -3,7 +3,7 @@
 
     scripts/bench-hanidoku.py [--bin DIR] [--baseline-bin DIR] [--puzzles FILE]
                               [--jobs 1,2] [--runs 3] [--sample 100] [--gen 20]
-                              [--satsolve-flags ARGS] [OUT]
+                              [--satsolve-flags ARGS] [--dlx EXE] [OUT]
 
 The whole file is measured as one stream: `sudoku2cnf --layout hanidoku FILE | satsolve --jobs J --true-only --stats |
 model2grid --layout hanidoku`, every grid checked by `gridcheck --layout hanidoku
@@ -18,6 +18,17 @@ this build against the baseline, by wall time and by CPU time. The solver's own 
 (`satsolve` alone, from `wait4`) over its propagations and conflicts gives ns per
 propagation and µs per conflict, the cost of one step of the search apart from how
 many steps it takes.
+ Each stage's own CPU time
+(user + system of `sudoku2cnf`, `satsolve` and `model2grid`, each from `wait4` in the same
+pipeline; their sum is the pipeline's) is reported per puzzle too, least of the runs.
+
+The dancing-links solver (`--dlx`, `make bench-hanidoku DLX=EXE`): the Hanidoku solver of
+github:weiz0823/dlx, built outside this repository (its code is not ours to ship), runs on
+the same puzzles in the same turns, one thread, one process for the file: `EXE solve -c N
+-m 1` (stop at the first solution, as `satsolve --true-only` stops at the first model)
+reading the puzzles as 61 digits a line (the `HQV1G` prefix cut beforehand, not timed).
+Its grids are checked by the same `gridcheck`; its least CPU time of the runs stands
+beside each build's, and the rate of each build's pipeline at `--jobs 1` against it.
 
 Generation: each build makes `--gen` strictly minimal Hanidoku puzzles (`sudokugen puzzles
 N --layout hanidoku --check-conflicts 0 --seed 1`), in the same interleaved turns; least
@@ -84,8 +95,8 @@ def count_puzzles(puzzles):
 
 
 def run_stream(bin_dir, puzzles, jobs, grids, flags=()):
-    """One run of the pipeline: wall s, CPU s of the children, CPU s of satsolve alone,
-    conflicts, propagations."""
+    """One run of the pipeline: wall s, CPU s of the children, CPU s of each stage
+    (encode, solve, decode), conflicts, propagations."""
     cpu = children_cpu()
     start = time.perf_counter()
     with open(grids, "wb") as out:
@@ -99,13 +110,38 @@ def run_stream(bin_dir, puzzles, jobs, grids, flags=()):
                                   stdin=solve.stdout, stdout=out)
         solve.stdout.close()
         stats = solve.stderr.read().decode()
-        solve_code, solve_cpu = wait_cpu(solve)
-        codes = (encode.wait(), solve_code, decode.wait())
+        waited = (wait_cpu(encode), wait_cpu(solve), wait_cpu(decode))
     wall = time.perf_counter() - start
     cpu = children_cpu() - cpu
+    codes = tuple(code for code, _ in waited)
     if codes[0] != 0 or codes[2] != 0 or codes[1] not in (0, 10, 20):
         print(f"bench-hanidoku: {bin_dir}: pipeline exit codes {codes}\n{stats}", file=sys.stderr)
-    return wall, cpu, solve_cpu, stat(stats, "conflicts"), stat(stats, "propagations")
+    stages = tuple(stage_cpu for _, stage_cpu in waited)
+    return wall, cpu, stages, stat(stats, "conflicts"), stat(stats, "propagations")
+
+
+def dlx_input(puzzles, work):
+    """The puzzles as the dancing-links solver reads them: 61 digits a line."""
+    lines = [line.strip() for line in puzzles.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    cells = [line[-61:] for line in lines]
+    if any(len(c) != 61 or not c.isdigit() for c in cells):
+        fail(f"{puzzles}: --dlx needs Hanidoku lines ending in 61 digits")
+    source = work / "dlx-puzzles.txt"
+    source.write_text("\n".join(cells) + "\n")
+    return source, len(cells)
+
+
+def run_dlx(exe, source, count, grids):
+    """One run of the dancing-links solver over the file: wall s, CPU s."""
+    start = time.perf_counter()
+    with open(source, "rb") as stdin, open(grids, "wb") as out:
+        dlx = subprocess.Popen([exe, "solve", "-c", str(count), "-m", "1"], stdin=stdin, stdout=out,
+                               stderr=subprocess.DEVNULL)
+        code, cpu = wait_cpu(dlx)
+    if code != 0:
+        fail(f"{exe} exited with {code}")
+    return time.perf_counter() - start, cpu
 
 
 def run_gen(bin_dir, count, out):
@@ -223,6 +259,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="runs per build and job count (best counts)")
     parser.add_argument("--sample", type=int, default=100, help="puzzles for the per-puzzle reference (0: none)")
     parser.add_argument("--gen", type=int, default=20, help="minimal puzzles each build makes per run (0: none)")
+    parser.add_argument("--dlx", help="the dancing-links Hanidoku solver (github:weiz0823/dlx) to run beside")
     add_satsolve_flags(parser)
     args = parser.parse_args()
     flags = satsolve_flags(args.satsolve_flags)
@@ -234,6 +271,8 @@ def main():
         for tool in TOOLS + (("sudokugen",) if args.gen else ()):
             if not os.access(f"{bin_dir}/{tool}", os.X_OK):
                 fail(f"{bin_dir}/{tool}: not an executable")
+    if args.dlx and not os.access(args.dlx, os.X_OK):
+        fail(f"{args.dlx}: not an executable")
     try:
         job_counts = [int(j) for j in args.jobs.split(",")]
     except ValueError:
@@ -248,11 +287,27 @@ def main():
     gen_best = {}
     gen_text = {}
     valid_all = True
+    dlx_source = dlx_input(puzzles, work) if args.dlx else None
+    dlx_best = None
     for run in range(args.runs):
+        if args.dlx:
+            grids = work / "dlx.grids"
+            wall, cpu = run_dlx(args.dlx, dlx_source[0], dlx_source[1], grids)
+            bad, message = check_grids(builds[-1][1], puzzles, grids)
+            if bad:
+                valid_all = False
+                print(message, file=sys.stderr)
+            print(f"run {run + 1}: dancing links: {wall:.2f} s, {cpu:.2f} CPU s, "
+                  f"{total - bad}/{total} grids valid", file=sys.stderr)
+            dlx_best = {
+                "wall": min(wall, dlx_best["wall"]) if dlx_best else wall,
+                "cpu": min(cpu, dlx_best["cpu"]) if dlx_best else cpu,
+                "valid": min(total - bad, dlx_best["valid"]) if dlx_best else total - bad,
+            }
         for jobs in job_counts:
             for name, bin_dir in builds:
                 grids = work / f"{name}-j{jobs}.grids"
-                wall, cpu, solve_cpu, conflicts, props = run_stream(bin_dir, puzzles, jobs, grids,
+                wall, cpu, stages, conflicts, props = run_stream(bin_dir, puzzles, jobs, grids,
                                                                     flags if name == "new" else ())
                 bad, message = check_grids(bin_dir, puzzles, grids)
                 if bad:
@@ -265,7 +320,7 @@ def main():
                 best[key] = {
                     "wall": min(wall, old["wall"]) if old else wall,
                     "cpu": min(cpu, old["cpu"]) if old else cpu,
-                    "solve_cpu": min(solve_cpu, old["solve_cpu"]) if old else solve_cpu,
+                    "stages": tuple(min(a, b) for a, b in zip(stages, old["stages"])) if old else stages,
                     "conflicts": conflicts,
                     "props": props,
                     "valid": min(total - bad, old["valid"]) if old else total - bad,
@@ -289,7 +344,8 @@ def main():
         f"Command: `scripts/bench-hanidoku.py --jobs {args.jobs} --runs {args.runs} --sample {args.sample}"
         + f" --gen {args.gen}"
         + (" --baseline-bin DIR" if args.baseline_bin else "")
-        + (f" --satsolve-flags '{args.satsolve_flags}'" if flags else "") + "`",
+        + (f" --satsolve-flags '{args.satsolve_flags}'" if flags else "")
+        + (" --dlx EXE" if args.dlx else "") + "`",
         f"Commit: {commit()}; puzzles: `{puzzles.name}` ({total})",
         f"Machine: {machine()}; "
         f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}",
@@ -308,12 +364,33 @@ def main():
         for name, _ in builds:
             row = best[(name, jobs)]
             conflicts, props = row["conflicts"], row["props"]
-            per_conflict = 1e6 * row["solve_cpu"] / conflicts if conflicts else float("nan")
-            per_prop = 1e9 * row["solve_cpu"] / props if props else float("nan")
+            per_conflict = 1e6 * row["stages"][1] / conflicts if conflicts else float("nan")
+            per_prop = 1e9 * row["stages"][1] / props if props else float("nan")
             lines.append(f"| {name} | {jobs} | {row['wall']:.2f} | {1000 * row['wall'] / total:.1f} | "
                          f"{1000 * row['cpu'] / total:.1f} | {conflicts / total:.0f} | "
                          f"{props / conflicts if conflicts else float('nan'):.0f} | {per_prop:.0f} | "
                          f"{per_conflict:.1f} | {row['valid']}/{total} |")
+    lines += [
+        "",
+        "Per stage, CPU ms a puzzle (user + system of each process of the pipeline, least of the "
+        "runs; the total is the pipeline's, as above):",
+        "",
+        "| build | jobs | encode (`sudoku2cnf`) | solve (`satsolve`) | decode (`model2grid`) | total |"
+        + (" rate against dancing links |" if args.dlx else ""),
+        "|---|---|---|---|---|---|" + ("---|" if args.dlx else ""),
+    ]
+    for jobs in job_counts:
+        for name, _ in builds:
+            row = best[(name, jobs)]
+            stages = " | ".join(f"{1000 * cpu / total:.3f}" for cpu in row["stages"])
+            rate = (f" {dlx_best['cpu'] / row['cpu']:.2f}x |" if args.dlx and jobs == 1 else
+                    " |" if args.dlx else "")
+            lines.append(f"| {name} | {jobs} | {stages} | {1000 * row['cpu'] / total:.3f} |{rate}")
+    if args.dlx:
+        lines.append(f"| dancing links (`{Path(args.dlx).name} solve -m 1`) | 1 | | | | "
+                     f"{1000 * dlx_best['cpu'] / total:.3f} | 1.00x |")
+        lines += ["", f"Dancing links: best wall {dlx_best['wall']:.2f} s, least CPU "
+                  f"{dlx_best['cpu']:.2f} s, {dlx_best['valid']}/{total} grids valid."]
     if args.baseline_bin:
         lines.append("")
         for jobs in job_counts:

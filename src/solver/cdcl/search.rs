@@ -449,9 +449,15 @@ impl Solver {
     }
 
     pub(super) fn backtrack(&mut self, level: usize) {
-        if self.xor.is_active() && level < self.trail.decision_level() {
-            self.xor
-                .backtrack(&self.trail, self.trail.level_start(level + 1));
+        if level < self.trail.decision_level() {
+            let start = self.trail.level_start(level + 1);
+            if self.xor.is_active() {
+                self.xor.backtrack(&self.trail, start);
+            }
+            if self.branch_on_columns {
+                self.columns
+                    .backtrack(&self.trail, start, self.decide.activities());
+            }
         }
         let decide = &mut self.decide;
         self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
