@@ -78,7 +78,7 @@ use crate::human::{Technique, Topology};
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::{Options, Solver};
-use crate::solver::reasons::Propagator;
+use crate::solver::reasons::ReasonPropagator;
 use crate::solver::Outcome;
 use crate::VarMap;
 
@@ -147,7 +147,7 @@ pub struct Generator {
     /// For each cell, the other cells sharing a house or a line with it.
     peers: Vec<Vec<usize>>,
     /// Propagation and witness search over the checker's clauses.
-    propagator: Propagator,
+    propagator: ReasonPropagator,
     /// The exact bitset check, on boards made of houses only.
     bitboard: Option<BitBoard>,
     /// Second solutions found so far, with their images, for later questions.
@@ -201,7 +201,7 @@ impl Generator {
                     ..Options::default()
                 },
             ),
-            propagator: Propagator::new(&checker),
+            propagator: ReasonPropagator::new(&checker),
             bitboard: BitBoard::for_layout(layout),
             map: VarMap::for_layout(layout),
             peers,

@@ -10,7 +10,7 @@
 use crate::encode::VarMap;
 use crate::layout::Layout;
 use crate::lit::Lit;
-use crate::solver::reasons::Propagator;
+use crate::solver::reasons::ReasonPropagator;
 
 /// The name people use for a cell: `r4c7`, 1-based row and column (on the honeycomb the
 /// column counts within the row).
@@ -89,7 +89,7 @@ const SHOWN_STEPS: usize = 5;
 impl Chain {
     /// The chain ending in clause `end` of `propagator` (unit or false there).
     pub(crate) fn from_cone(
-        propagator: &Propagator,
+        propagator: &ReasonPropagator,
         layout: &Layout,
         map: &VarMap,
         end: u32,

@@ -27,7 +27,7 @@ use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::Solver;
-use crate::solver::reasons::Propagator;
+use crate::solver::reasons::ReasonPropagator;
 use crate::solver::Outcome;
 
 /// Cells tried by the CDCL for a search hint: the cells with fewest candidates, at most
@@ -143,7 +143,7 @@ pub struct Hinter {
     layout: Layout,
     map: VarMap,
     solution: Grid,
-    propagator: Propagator,
+    propagator: ReasonPropagator,
     solver: Solver,
     /// Per cell: the other cells sharing a house or line with it.
     peers: Vec<Vec<usize>>,
@@ -187,7 +187,7 @@ impl Hinter {
             layout: layout.clone(),
             map: VarMap::for_layout(layout),
             solution: solution.clone(),
-            propagator: Propagator::new(cnf),
+            propagator: ReasonPropagator::new(cnf),
             solver: Solver::new(cnf),
             peers,
             cell_groups,

@@ -1,10 +1,10 @@
 //! Unit propagation that remembers why, over a fixed clause set: the engine behind the
 //! hints that explain themselves, the rater's probing and the generator's cheap uniqueness
 //! evidence (a propagation proof, or a second solution found by a short depth-first
-//! [`Propagator::search`]) before it asks the CDCL.
+//! [`ReasonPropagator::search`]) before it asks the CDCL.
 //!
 //! A hint must say *which clauses* decided a digit, so every literal set by propagation
-//! keeps its **reason**, the clause that became unit, and [`Propagator::cone`]
+//! keeps its **reason**, the clause that became unit, and [`ReasonPropagator::cone`]
 //! walks those reasons back from a clause to the literals that were assumed (the board's
 //! digits, and the negated digit of a refutation): the implication graph of a CDCL solver
 //! (Marques-Silva & Sakallah, GRASP, 1999), read here for people rather than for learning.
@@ -23,7 +23,7 @@ use crate::lit::Lit;
 const ASSUMED: u32 = u32::MAX;
 
 /// Unit propagation with reasons over a fixed clause set.
-pub struct Propagator {
+pub struct ReasonPropagator {
     lits: Vec<Lit>,
     /// Clause `i` is `lits[starts[i]..starts[i + 1]]`.
     starts: Vec<usize>,
@@ -37,16 +37,17 @@ pub struct Propagator {
     positions: Vec<u32>,
     trail: Vec<Lit>,
     head: usize,
-    /// Unit clauses of the formula (clause indices), asserted by [`Propagator::reset`].
+    /// Unit clauses of the formula (clause indices), asserted by
+    /// [`ReasonPropagator::reset`].
     units: Vec<u32>,
     /// The formula has an empty clause.
     empty: bool,
 }
 
-impl Propagator {
+impl ReasonPropagator {
     /// A propagator over the clauses of `cnf`, with nothing assigned.
-    pub fn new(cnf: &Cnf) -> Propagator {
-        let mut p = Propagator {
+    pub fn new(cnf: &Cnf) -> ReasonPropagator {
+        let mut p = ReasonPropagator {
             lits: Vec::with_capacity(cnf.num_lits()),
             starts: vec![0],
             watches: vec![Vec::new(); 2 * cnf.num_vars()],
@@ -323,7 +324,7 @@ mod tests {
     fn a_chain_keeps_its_reasons_and_its_cone_leaves_out_bystanders() {
         // 1 -> 2 -> 3, and 4 -> 5 beside it; assuming 1 and 4.
         let formula = cnf(&[&[-1, 2], &[-2, 3], &[-4, 5], &[-3, -5, 6]]);
-        let mut p = Propagator::new(&formula);
+        let mut p = ReasonPropagator::new(&formula);
         assert_eq!(p.reset(), None);
         assert!(p.assume(lit(1)));
         assert_eq!(p.propagate(), None);
@@ -344,7 +345,7 @@ mod tests {
     #[test]
     fn a_conflict_names_the_false_clause_and_undo_restores() {
         let formula = cnf(&[&[-1, 2], &[-1, 3], &[-2, -3], &[7]]);
-        let mut p = Propagator::new(&formula);
+        let mut p = ReasonPropagator::new(&formula);
         assert_eq!(p.reset(), None);
         assert_eq!(p.value(lit(7)), 1);
         assert_eq!(p.reason(lit(7)), Some(3));
