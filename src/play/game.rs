@@ -13,8 +13,7 @@
 use std::time::{Duration, Instant};
 
 use super::candidates::{auto_candidates, marks_without_solution};
-use super::explain::cell_name;
-use super::hint::{Hint, Hinter};
+use crate::human::cell_name;
 use super::PlayError;
 use crate::check::{check_grid, Violation};
 use crate::grid::Grid;
@@ -278,22 +277,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// Asks `hinter` for a hint from `selected` on and makes it as a move; `None` when the
-    /// board is already solved.
-    pub fn hint(&mut self, hinter: &mut Hinter, selected: usize) -> Option<Hint> {
-        let hint = hinter.hint(&self.digits(), selected)?;
-        let before = self.cells[hint.cell];
-        self.change(
-            hint.cell,
-            CellState {
-                digit: hint.digit,
-                ..before
-            },
-        );
-        self.counters.hints += 1;
-        Some(hint)
     }
 
     /// Makes a step of the technique ladder (a hint's third level) as one move: its digit

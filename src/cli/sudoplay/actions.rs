@@ -75,13 +75,13 @@ impl App {
 
     pub(super) fn candidates(&mut self) {
         let name = cell_name(self.layout(), self.selected);
-        let Some(hinter) = self.hinter.as_mut() else {
+        let Some(probe) = self.probe.as_mut() else {
             return self.say(
                 "no candidates: this puzzle has more than one solution",
                 Tone::Error,
             );
         };
-        let text = match hinter.candidates(&self.game.digits(), self.selected) {
+        let text = match probe.candidates(&self.game.digits(), self.selected) {
             Candidates::Filled(digit) => format!("{name} holds {digit}"),
             Candidates::Digits(digits) => {
                 let list: Vec<String> = digits.iter().map(u8::to_string).collect();

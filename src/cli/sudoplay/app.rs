@@ -13,7 +13,7 @@ use super::keys::{self, Command};
 use super::moves::Neighbours;
 use crate::layout::Layout;
 use crate::play::stats::clock_text;
-use crate::play::{save_text, Action, Coach, Game, GameRecord, Hinter};
+use crate::play::{save_text, Action, CandidateProbe, Coach, Game, GameRecord};
 
 /// How a message is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub struct App {
     /// The game.
     pub game: Game,
     /// Propagation candidates, `H` (puzzles with a unique solution only).
-    pub hinter: Option<Hinter>,
+    pub probe: Option<CandidateProbe>,
     /// Hints in levels from the technique ladder, `t` (unique solution only).
     pub coach: Option<Coach>,
     /// The selected cell.
@@ -131,7 +131,7 @@ pub struct App {
 
 impl App {
     /// An app over `game`, with `title` on the first line and `message` in the panel.
-    pub fn new(game: Game, hinter: Option<Hinter>, title: String, message: String) -> App {
+    pub fn new(game: Game, probe: Option<CandidateProbe>, title: String, message: String) -> App {
         let neighbours = Neighbours::new(game.layout());
         let selected = (0..game.layout().num_cells())
             .find(|&c| !game.is_given(c) && game.cells()[c].digit == 0)
@@ -139,7 +139,7 @@ impl App {
         let coach = Coach::new(&game);
         App {
             game,
-            hinter,
+            probe,
             coach,
             selected,
             pencil: false,

@@ -32,7 +32,7 @@ pub enum Command {
     Undo,
     /// Redo an undone move.
     Redo,
-    /// Fill one cell and say why.
+    /// The next level of a hint from the technique ladder: named, shown, applied.
     Hint,
     /// The selected cell's candidates left by propagation.
     Candidates,

@@ -115,7 +115,7 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
     let loaded = load::load(options)?;
     let mut app = App::new(
         loaded.prepared.game,
-        loaded.prepared.hinter,
+        loaded.prepared.probe,
         loaded.title,
         loaded.message,
     );
