@@ -9,10 +9,11 @@
 //! (the plain fish would not exist). Fins must all see the eliminated cell, which on a
 //! 9x9 board means one box (HoDoKu's rule); on a jigsaw board one region.
 
-use super::step::{capitalize, digits_text, join_and, Effect, Step};
+use super::step::{capitalize, digits_text, Effect, Step};
 use super::subsets::combinations;
 use super::technique::Technique;
 use super::view::{bits, Found, View};
+use crate::grid::format::and_list;
 
 /// Most fins a finned fish may have (HoDoKu's default search is similar).
 const MAX_FINS: u32 = 5;
@@ -179,7 +180,7 @@ fn report(
         ("columns", "rows")
     };
     let numbers = |lines: Vec<usize>| -> String {
-        join_and(
+        and_list(
             &lines
                 .iter()
                 .map(|i| (i + 1).to_string())

@@ -309,7 +309,7 @@ fn ways_text(v: &View, digit: u8, list: &[Template], forced: &[Vec<u64>]) -> Str
             "; {} of them take a cell that every way of placing another digit uses ({}), \
              which leaves {left}",
             dropped.len(),
-            super::step::join_and(&clashes)
+            crate::grid::format::and_list(&clashes)
         );
     }
     text
