@@ -15,7 +15,6 @@
 use super::chains::{length_penalty, state, Graph, Links, Table};
 use super::propagation::{Contradiction, Propagation};
 use super::quick;
-use super::search;
 use super::step::{capitalize, Chainer, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
@@ -86,7 +85,7 @@ pub fn contradiction(v: &View, out: &mut Found) {
     // boards at this rung; not every board of the regression library).
     let settled = {
         let mut board = v.board.clone();
-        search::propagate(v.topo, &mut board) && board == *v.board
+        quick::propagate(v.topo, &mut board) && board == *v.board
     };
     for plus in [false, true] {
         let mut steps = Vec::new();
