@@ -13,15 +13,13 @@
 //!   singles of the changed board are needed.
 
 use super::chains::{length_penalty, state, Graph, Links, Table};
+use super::limits::LIMITS;
 use super::propagation::{Contradiction, Propagation};
 use super::quick;
 use super::step::{capitalize, Chainer, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{digits, Branch, Found, View};
-
-/// Longest static implication chain followed, in links.
-const MAX_LINKS: u32 = 30;
 
 /// Every (cell, digit) candidate of the board.
 fn candidates(v: &View) -> Vec<(usize, u8)> {
@@ -251,7 +249,7 @@ fn branches(
                 graph,
                 state(graph.id((cell, digit)), true),
                 Links::All,
-                MAX_LINKS,
+                LIMITS.forcing_links,
             );
             out.push(Some(
                 table
@@ -306,7 +304,7 @@ fn branch_story(
             graph,
             state(graph.id((cell, digit)), true),
             Links::All,
-            MAX_LINKS,
+            LIMITS.forcing_links,
         );
         let path = table.path(state(graph.id((target.0, target.1)), target.2));
         (super::chains::notation(v, graph, &path), path.len())

@@ -28,6 +28,7 @@ mod fish;
 mod forcing;
 mod intersections;
 mod ladder;
+pub mod limits;
 mod lines;
 mod loops;
 mod nested;

@@ -3,14 +3,12 @@
 //! depth-first search with singles needed to rule out its other candidates.
 
 use super::board::Board;
+use super::limits::LIMITS;
 use super::quick;
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::topology::Topology;
 use super::view::{digits, Found, View};
-
-/// Guesses the search may make per refuted candidate before it stops counting.
-pub const SEARCH_BUDGET: u64 = 500;
 
 /// Guesses to show that `board` has no solution, by depth-first search on the cell
 /// with fewest candidates; `None` when `budget` guesses do not settle it (or a solution
@@ -46,7 +44,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
     };
     let digit = solution[cell];
     let others = v.cands(cell) & !(1u64 << (digit - 1));
-    let mut budget = SEARCH_BUDGET;
+    let mut budget = LIMITS.search_guesses;
     let mut guesses = Some(0u64);
     for other in digits(others) {
         let mut board = v.board.clone();
@@ -62,7 +60,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
     step.digits = 1 << (digit - 1);
     let count = match guesses {
         Some(n) => format!("{n} guesses"),
-        None => format!("more than {SEARCH_BUDGET} guesses"),
+        None => format!("more than {} guesses", LIMITS.search_guesses),
     };
     step.text = format!(
         "No technique of the ladder applies. Trying {} in {} leads to a contradiction \
@@ -74,7 +72,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
 }
 
 /// The solutions of `board` by depth-first search with singles, at most `limit` of them
-/// (within [`SEARCH_BUDGET`] guesses per call level; `None` when the budget ran out).
+/// (within `LIMITS.search_guesses` guesses per call level; `None` when the budget ran out).
 pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec<u8>>> {
     fn go(
         topo: &Topology,
@@ -111,6 +109,6 @@ pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec
         true
     }
     let mut out = Vec::new();
-    let mut budget = SEARCH_BUDGET * 10;
+    let mut budget = LIMITS.search_guesses * 10;
     go(topo, board, limit, &mut budget, &mut out).then_some(out)
 }
