@@ -29,7 +29,7 @@ mod tests;
 use thiserror::Error;
 
 pub use crate::human::cell_name;
-pub use coach::{Advice, Coach, Lesson};
+pub use coach::{Advice, Coach, Lesson, Unmarked};
 pub use game::{Action, CellState, Change, Clock, Counters, Game, RuleBreak};
 pub use probe::{CandidateProbe, Candidates};
 pub use save::{read_save, save_text, SaveError, SavedGame};

@@ -199,7 +199,7 @@ fn saved_games_come_back_the_same_for_every_board_kind() {
         game.act(Action::Place(blanks[1], 1)).unwrap();
         let mut coach = Coach::new(&game).expect("a unique puzzle");
         for _ in 0..3 {
-            coach.press(&mut game, false);
+            coach.press(&mut game, Unmarked::AllDigits);
         }
         assert_eq!(game.counters.hints, 1);
         let text = save_text(&game, Duration::from_secs(95));
@@ -310,21 +310,21 @@ proptest! {
 /// Presses `t` until the board is solved: every level-1 hint is named, level 3 changes
 /// the board by exactly the step, each step agrees with the solution, and undo takes a
 /// step back as one move.
-fn coach_to_the_end(layout: &Layout, givens: &Grid, auto: bool) -> (usize, usize) {
+fn coach_to_the_end(layout: &Layout, givens: &Grid, unmarked: Unmarked) -> (usize, usize) {
     let (mut game, _) = prepared(layout, givens);
     let solution = game.solution().unwrap().clone();
     let mut coach = Coach::new(&game).expect("a unique solution");
     let (mut placements, mut eliminations) = (0, 0);
     for _ in 0..4 * layout.num_cells() * layout.size() {
-        let Some(first) = coach.press(&mut game, auto) else {
+        let Some(first) = coach.press(&mut game, unmarked) else {
             break;
         };
         assert_eq!(first.level, 1);
         assert!(!first.headline(layout).is_empty());
         let before = game.cells().to_vec();
-        assert_eq!(coach.press(&mut game, auto).unwrap().level, 2);
+        assert_eq!(coach.press(&mut game, unmarked).unwrap().level, 2);
         assert_eq!(game.cells(), &before[..], "level 2 changes nothing");
-        let lesson = coach.press(&mut game, auto).unwrap().clone();
+        let lesson = coach.press(&mut game, unmarked).unwrap().clone();
         assert_eq!(lesson.level, 3);
         let Advice::Step(step) = &lesson.advice else {
             panic!("no mistake on the coach's own path: {lesson:?}");
@@ -363,16 +363,16 @@ fn coach_to_the_end(layout: &Layout, givens: &Grid, auto: bool) -> (usize, usize
 #[test]
 fn the_coach_names_shows_and_applies_steps_to_the_end_on_every_board_kind() {
     let (layout, givens) = square9(GOLDEN);
-    let (_, eliminations) = coach_to_the_end(&layout, &givens, false);
+    let (_, eliminations) = coach_to_the_end(&layout, &givens, Unmarked::AllDigits);
     assert!(eliminations > 0, "the Golden Nugget needs eliminations");
     let (layout, givens) = square9(EASY);
     assert_eq!(
-        coach_to_the_end(&layout, &givens, true).1,
+        coach_to_the_end(&layout, &givens, Unmarked::AutoCandidates).1,
         0,
         "singles only"
     );
     let (layout, givens) = jigsaw();
-    coach_to_the_end(&layout, &givens, false);
+    coach_to_the_end(&layout, &givens, Unmarked::AllDigits);
     // The honeycomb: its solution with every third cell blank (the hard course puzzle
     // takes long in a debug build).
     let (layout, _) = hanidoku();
@@ -388,7 +388,7 @@ fn the_coach_names_shows_and_applies_steps_to_the_end_on_every_board_kind() {
     let givens = parse_puzzles_for(&line, &layout, false).unwrap()[0]
         .grid
         .clone();
-    coach_to_the_end(&layout, &givens, true);
+    coach_to_the_end(&layout, &givens, Unmarked::AutoCandidates);
 }
 
 #[test]
@@ -398,7 +398,7 @@ fn the_coach_corrects_a_wrong_digit_and_marks_that_leave_out_the_digit_first() {
     let mut coach = Coach::new(&game).unwrap();
     // r1c2 (cell 1) holds 6 in the solution.
     game.act(Action::Place(1, 8)).unwrap();
-    let lesson = coach.press(&mut game, false).unwrap();
+    let lesson = coach.press(&mut game, Unmarked::AllDigits).unwrap();
     assert!(matches!(
         lesson.advice,
         Advice::Mistake(crate::human::Mistake::WrongDigit {
@@ -407,18 +407,18 @@ fn the_coach_corrects_a_wrong_digit_and_marks_that_leave_out_the_digit_first() {
             correct: 6
         })
     ));
-    coach.press(&mut game, false);
-    coach.press(&mut game, false);
+    coach.press(&mut game, Unmarked::AllDigits);
+    coach.press(&mut game, Unmarked::AllDigits);
     assert_eq!(game.cells()[1].digit, 6);
     // Marks 2 5 in r1c2, once cleared: they leave out its 6.
     game.act(Action::Clear(1)).unwrap();
     game.act(Action::Mark(1, 2)).unwrap();
     game.act(Action::Mark(1, 5)).unwrap();
     assert_eq!(game.marks_without_solution(), vec![1]);
-    let lesson = coach.press(&mut game, false).unwrap();
+    let lesson = coach.press(&mut game, Unmarked::AllDigits).unwrap();
     assert!(lesson.headline(&layout).contains("pencil marks of r1c2"));
-    coach.press(&mut game, false);
-    coach.press(&mut game, false);
+    coach.press(&mut game, Unmarked::AllDigits);
+    coach.press(&mut game, Unmarked::AllDigits);
     assert_ne!(game.cells()[1].marks & 1 << 5, 0, "6 is back");
     assert!(game.marks_without_solution().is_empty());
     // A placed digit leaves its peers' marks: 6 in r1c3 would clear r1c2's mark 6.

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::app::{App, Effect, Prompt, Tone};
-use crate::play::{cell_name, Candidates};
+use crate::play::{cell_name, Candidates, Unmarked};
 
 impl App {
     /// `t`: the next level of the hint. The first names the technique and where it
@@ -22,7 +22,7 @@ impl App {
             );
             return None;
         };
-        let Some(lesson) = coach.press(&mut self.game, self.auto) else {
+        let Some(lesson) = coach.press(&mut self.game, Unmarked::shown(self.auto)) else {
             self.say("the board is already solved", Tone::Info);
             return None;
         };
