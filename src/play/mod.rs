@@ -5,6 +5,8 @@
 //! - [`solve`]: the unique solution, proven by the CDCL before play starts.
 //! - [`coach`]: hints in three levels from the technique ladder (`crate::human`): named,
 //!   shown, applied. The one hint engine of the game.
+//! - [`moves`]: moving the selection, four directions or six on the honeycomb (the
+//!   terminal and the browser game share it).
 //! - [`probe`]: what unit propagation over the board's CNF leaves one cell (the `H` key),
 //!   and a broken rule named in the words of the board ("6 in box 5").
 //! - [`candidates`]: auto candidates (the digits peers and run lines leave a cell), and
@@ -18,6 +20,7 @@
 pub mod candidates;
 pub mod coach;
 pub mod game;
+pub mod moves;
 pub mod probe;
 pub mod save;
 pub mod solve;

@@ -17,8 +17,9 @@ use sudosat::play::{
     cell_name, prepare, read_save, save_text, Action, Coach, Game, Lesson, Solutions, Unmarked,
 };
 
-use crate::geometry::{board_name, BoardShape, Direction, Moves};
+use crate::geometry::{board_name, BoardShape};
 use crate::view::{CellView, HintView, View};
+use sudosat::play::moves::{Direction, Moves};
 
 /// How a message is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

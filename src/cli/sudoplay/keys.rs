@@ -12,8 +12,8 @@ use std::fmt::Write;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::moves::Direction;
 use crate::layout::{Geometry, Layout};
+use crate::play::moves::Direction;
 
 /// What a key asks the game to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,7 +20,6 @@ mod boxchars;
 mod date;
 pub mod keys;
 mod load;
-mod moves;
 mod palette;
 mod plan;
 mod screen;
