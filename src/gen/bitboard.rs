@@ -94,7 +94,6 @@ impl BitBoard {
         {
             return None;
         }
-        let mut peer_lists = vec![Vec::new(); cells];
         let mut house_lists = vec![Vec::new(); cells];
         let mut houses = Vec::new();
         let mut line_start = vec![0u32];
@@ -108,7 +107,6 @@ impl BitBoard {
             .chain(lines);
         for (index, (group, is_line)) in groups.enumerate() {
             for &a in &group.cells {
-                peer_lists[a].extend(group.cells.iter().copied().filter(|&b| b != a));
                 house_lists[a].push(index as u16);
             }
             if group.cells.len() == n {
@@ -124,9 +122,7 @@ impl BitBoard {
         }
         let mut peer_start = vec![0u32];
         let mut peers = Vec::new();
-        for mut list in peer_lists {
-            list.sort_unstable();
-            list.dedup();
+        for list in layout.all_peers() {
             peers.extend(list.iter().map(|&c| c as u16));
             peer_start.push(peers.len() as u32);
         }

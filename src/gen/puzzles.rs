@@ -78,7 +78,7 @@ use crate::human::{Technique, Topology};
 use crate::layout::Layout;
 use crate::lit::Lit;
 use crate::solver::cdcl::{Options, Solver};
-use crate::solver::reasons::Propagator;
+use crate::solver::reasons::ReasonPropagator;
 use crate::solver::Outcome;
 use crate::VarMap;
 
@@ -144,10 +144,8 @@ pub struct Generator {
     /// shared Hanidoku solver drew grids 30 times slower after digging).
     checker: Solver,
     map: VarMap,
-    /// For each cell, the other cells sharing a house or a line with it.
-    peers: Vec<Vec<usize>>,
     /// Propagation and witness search over the checker's clauses.
-    propagator: Propagator,
+    propagator: ReasonPropagator,
     /// The exact bitset check, on boards made of houses only.
     bitboard: Option<BitBoard>,
     /// Second solutions found so far, with their images, for later questions.
@@ -178,16 +176,6 @@ pub struct Generator {
 impl Generator {
     /// A generator for `layout`, reproducible from `seed`.
     pub fn new(layout: &Layout, seed: u64) -> Result<Generator, GenError> {
-        let mut peers = vec![Vec::new(); layout.num_cells()];
-        for group in layout.groups() {
-            for &a in &group.cells {
-                peers[a].extend(group.cells.iter().copied().filter(|&b| b != a));
-            }
-        }
-        for list in &mut peers {
-            list.sort_unstable();
-            list.dedup();
-        }
         let checker = super::checker_cnf(layout)?;
         Ok(Generator {
             grids: RandomGrids::new(layout, seed)?,
@@ -201,10 +189,9 @@ impl Generator {
                     ..Options::default()
                 },
             ),
-            propagator: Propagator::new(&checker),
+            propagator: ReasonPropagator::new(&checker),
             bitboard: BitBoard::for_layout(layout),
             map: VarMap::for_layout(layout),
-            peers,
             witnesses: WitnessPool::new(layout),
             assumptions: Vec::new(),
             has_lines: !layout.lines().is_empty(),
@@ -428,9 +415,10 @@ impl Generator {
 
     /// A naked single: every digit but `digit` is given somewhere among the peers.
     fn forced_by_peers(&self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
-        let n = self.grids.layout().size();
+        let layout = self.grids.layout();
+        let n = layout.size();
         let mut seen = 0u64;
-        for &peer in &self.peers[cell] {
+        for &peer in layout.peers(cell) {
             let v = puzzle.cells()[peer];
             if v != 0 {
                 seen |= 1 << (v - 1);

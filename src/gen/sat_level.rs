@@ -17,8 +17,9 @@
 //! A puzzle on which propagation or probing finds a conflict at the root, or which the
 //! CDCL proves unsatisfiable, is **unsolvable**. Uniqueness is not part of the rating.
 //!
-//! Propagation and probing run on the `propagate` module's `Propagator` (two watched literals,
-//! a trail, undo to a mark), written for this purpose and independent of the CDCL's.
+//! Propagation and probing run on the `reasons` module's `ReasonPropagator` (two watched
+//! literals, a trail, undo to a mark), written for this purpose and independent of the
+//! CDCL's.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,7 +29,7 @@ use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::lit::Var;
 use crate::solver::cdcl::Solver;
-use crate::solver::reasons::Propagator;
+use crate::solver::reasons::ReasonPropagator;
 use crate::solver::Outcome;
 use crate::VarMap;
 
@@ -103,7 +104,7 @@ impl fmt::Display for SatGrade {
 pub struct SatGrader {
     layout: Layout,
     map: VarMap,
-    propagator: Propagator,
+    propagator: ReasonPropagator,
 }
 
 impl SatGrader {
@@ -112,7 +113,7 @@ impl SatGrader {
         Ok(SatGrader {
             layout: layout.clone(),
             map: VarMap::for_layout(layout),
-            propagator: Propagator::new(&empty_grid_cnf(layout)?),
+            propagator: ReasonPropagator::new(&empty_grid_cnf(layout)?),
         })
     }
 

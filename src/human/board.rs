@@ -17,7 +17,9 @@ pub struct Board {
 impl Board {
     /// The board with `digits` (givens and placed digits, 0 for empty, in the layout's
     /// reading order) and every candidate that no digit in the cell's houses and lines
-    /// excludes: the candidates a player marks first ("auto candidates").
+    /// excludes: the candidates a player marks first. (The game's auto candidates,
+    /// `play::candidates::auto_candidates`, start here and add the run arithmetic of
+    /// honeycomb lines.)
     ///
     /// ```
     /// use sudosat::{human::Board, layout::Layout};

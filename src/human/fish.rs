@@ -9,13 +9,12 @@
 //! (the plain fish would not exist). Fins must all see the eliminated cell, which on a
 //! 9x9 board means one box (HoDoKu's rule); on a jigsaw board one region.
 
-use super::step::{capitalize, digits_text, join_and, Effect, Step};
+use super::limits::LIMITS;
+use super::step::{capitalize, digits_text, Effect, Step};
 use super::subsets::combinations;
 use super::technique::Technique;
 use super::view::{bits, Found, View};
-
-/// Most fins a finned fish may have (HoDoKu's default search is similar).
-const MAX_FINS: u32 = 5;
+use crate::grid::format::and_list;
 
 fn technique(n: usize, finned: bool, sashimi: bool) -> Technique {
     match (n, finned, sashimi) {
@@ -62,7 +61,7 @@ pub fn fish(v: &View, out: &mut Found, n: usize, fins: Fins) {
                 })
                 .collect();
             let limit = if finned {
-                n as u32 + MAX_FINS
+                n as u32 + LIMITS.fins
             } else {
                 n as u32
             };
@@ -78,7 +77,7 @@ pub fn fish(v: &View, out: &mut Found, n: usize, fins: Fins) {
                     }
                     return report(v, out, digit, by_rows, base, union, 0, &places);
                 }
-                if width <= n || width > n + MAX_FINS as usize {
+                if width <= n || width > n + LIMITS.fins as usize {
                     return false;
                 }
                 // The fins share one block: for each block, the covers must take every
@@ -179,7 +178,7 @@ fn report(
         ("columns", "rows")
     };
     let numbers = |lines: Vec<usize>| -> String {
-        join_and(
+        and_list(
             &lines
                 .iter()
                 .map(|i| (i + 1).to_string())

@@ -13,16 +13,13 @@
 //!   singles of the changed board are needed.
 
 use super::chains::{length_penalty, state, Graph, Links, Table};
+use super::limits::LIMITS;
 use super::propagation::{Contradiction, Propagation};
 use super::quick;
-use super::search;
 use super::step::{capitalize, Chainer, Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{digits, Branch, Found, View};
-
-/// Longest static implication chain followed, in links.
-const MAX_LINKS: u32 = 30;
 
 /// Every (cell, digit) candidate of the board.
 fn candidates(v: &View) -> Vec<(usize, u8)> {
@@ -86,7 +83,7 @@ pub fn contradiction(v: &View, out: &mut Found) {
     // boards at this rung; not every board of the regression library).
     let settled = {
         let mut board = v.board.clone();
-        search::propagate(v.topo, &mut board) && board == *v.board
+        quick::propagate(v.topo, &mut board) && board == *v.board
     };
     for plus in [false, true] {
         let mut steps = Vec::new();
@@ -252,7 +249,7 @@ fn branches(
                 graph,
                 state(graph.id((cell, digit)), true),
                 Links::All,
-                MAX_LINKS,
+                LIMITS.forcing_links,
             );
             out.push(Some(
                 table
@@ -307,7 +304,7 @@ fn branch_story(
             graph,
             state(graph.id((cell, digit)), true),
             Links::All,
-            MAX_LINKS,
+            LIMITS.forcing_links,
         );
         let path = table.path(state(graph.id((target.0, target.1)), target.2));
         (super::chains::notation(v, graph, &path), path.len())

@@ -17,17 +17,16 @@
 //!   holds the digit is the start of a Discontinuous Nice Loop through the same chain,
 //!   as HoDoKu reads it: that is reported too.
 //!
-//! Chains are at most [`MAX_LINKS`] links, and a chain may not pass a cell twice.
+//! Chains are at most `LIMITS.chain_links` links (`human::limits`), and a chain may not
+//! pass a cell twice.
 
 use std::collections::BTreeMap;
 
 use super::chains::{is_lasso, length_penalty, notation, state, Graph, Links, Table};
+use super::limits::LIMITS;
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::view::{digits, Found, View};
-
-/// Longest chain searched, in links.
-pub const MAX_LINKS: u32 = 20;
 
 /// All nice loops and AICs of the board, one per set of eliminations (the shortest).
 pub fn all_loops(v: &View) -> Vec<Step> {
@@ -48,7 +47,7 @@ pub fn all_loops(v: &View) -> Vec<Step> {
             if links == Links::Bivalue && v.cands(a.0).count_ones() != 2 {
                 continue;
             }
-            table.run(&graph, state(id, false), links, MAX_LINKS);
+            table.run(&graph, state(id, false), links, LIMITS.chain_links);
             for i in 1..table.order.len() {
                 let t = table.order[i] as usize;
                 if t % 2 == 0 {

@@ -28,6 +28,7 @@ mod fish;
 mod forcing;
 mod intersections;
 mod ladder;
+pub mod limits;
 mod lines;
 mod loops;
 mod nested;
@@ -108,13 +109,17 @@ pub struct Tutor {
 
 impl Tutor {
     /// A tutor for puzzles of `layout` whose unique solution is `solution` (proven
-    /// unique by the caller: the uniqueness techniques rely on it).
+    /// unique by the caller: the uniqueness techniques rely on it). It hints every
+    /// technique of the table but the rater-only ones (`table::Use`).
     pub fn new(layout: &Layout, solution: &Grid) -> Tutor {
         Tutor {
             layout: layout.clone(),
             topo: Topology::new(layout),
             solution: solution.cells().to_vec(),
-            techniques: Technique::ALL.to_vec(),
+            techniques: Technique::ALL
+                .into_iter()
+                .filter(|t| t.row().used == table::Use::Hinted)
+                .collect(),
             wrong: Vec::new(),
         }
     }

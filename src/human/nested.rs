@@ -16,22 +16,13 @@
 use super::board::Board;
 use super::chains::length_penalty;
 use super::forcing;
+use super::limits::LIMITS;
 use super::propagation::Propagation;
 use super::quick;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::topology::Rule;
 use super::view::{digits, Branch, Found, View};
-
-/// When every step is asked for (the rater's choice of the shortest), the search stops
-/// after this many contradictions: each costs a nested propagation over the board, and
-/// the shortest of the first few is within a tenth of SE's value in the puzzles tried.
-const ALL_LIMIT: usize = 8;
-
-/// [`ALL_LIMIT`] on boards with run lines, where each contradiction costs several times
-/// more (a hard Hanidoku took 11 s to rate with 8): the rater takes the first, as the
-/// tutor does.
-const ALL_LIMIT_RUNS: usize = 1;
 
 /// Per node, the cells its placement touches by singles on the board (every cell for
 /// one that breaks a rule): where the nested rounds start from.
@@ -169,7 +160,13 @@ fn nested_pass(v: &View, out: &mut Found, level: u8, fill: bool) -> bool {
             }
             steps.push(step);
         }
-        if steps.len() >= if runs { ALL_LIMIT_RUNS } else { ALL_LIMIT } {
+        if steps.len()
+            >= if runs {
+                LIMITS.nested_contradictions_runs
+            } else {
+                LIMITS.nested_contradictions
+            }
+        {
             break;
         }
     }

@@ -2,10 +2,14 @@
 //! placement only the cells and regions it changed are looked at again. With line fills
 //! on (the last resort of nested chains on the honeycomb), a run line is trimmed to the
 //! digits each cell takes in some filling of the line (`layout::runs::line_support`),
-//! as `propagation` does with reasons. The test inside
-//! nested forcing chains (thousands of placements a step), where the full rescans of
-//! `search::propagate` cost most of the time on the honeycomb (its run lines need a
-//! matching per check).
+//! as `propagation` does with reasons.
+//!
+//! The one propagator of singles at board level: [`propagate`] for a whole board (the
+//! search rung, the forcing chains' check that a board is settled) and the `_and_`
+//! functions for one assumption, the test inside forcing and nested forcing chains
+//! (thousands of placements a step), where full rescans cost most of the time on the
+//! honeycomb (its run lines need a matching per check). Full rescans remain only as the
+//! oracle of the tests. `human::propagation` does the same with a reason for each fact.
 
 use super::board::Board;
 use super::topology::{Rule, Topology};
@@ -42,6 +46,17 @@ impl Work {
         board.place(topo, cell, digit);
         self.touch(topo, cell);
     }
+}
+
+/// Singles (naked, hidden on what a house or line needs) and run trims on the whole of
+/// `board` until nothing changes; false on a contradiction (a cell without candidates, a
+/// needed digit without a place, a repeat, a line without a possible run).
+pub fn propagate(topo: &Topology, board: &mut Board) -> bool {
+    let mut work = Work::new(topo, false);
+    work.cells.extend((0..topo.cells).rev());
+    work.regions.extend((0..topo.regions.len()).rev());
+    work.queued.fill(true);
+    settle(topo, board, &mut work)
 }
 
 /// Places `digit` in `cell` and applies singles (naked, hidden on what a house or line

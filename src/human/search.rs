@@ -3,105 +3,19 @@
 //! depth-first search with singles needed to rule out its other candidates.
 
 use super::board::Board;
+use super::limits::LIMITS;
+use super::quick;
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
-use super::topology::{Rule, Topology};
+use super::topology::Topology;
 use super::view::{digits, Found, View};
-use crate::layout::runs::{matching_runs, LineDigits};
-
-/// Guesses the search may make per refuted candidate before it stops counting.
-pub const SEARCH_BUDGET: u64 = 500;
-
-/// Singles (naked, hidden on what a house or line needs) and run trims to a fixpoint;
-/// false on a contradiction (a cell without candidates, a needed digit without a cell,
-/// a line without a possible run).
-pub fn propagate(topo: &Topology, board: &mut Board) -> bool {
-    loop {
-        let mut changed = false;
-        for cell in 0..topo.cells {
-            if board.digit(cell) != 0 {
-                continue;
-            }
-            let cands = board.candidates(cell);
-            match cands.count_ones() {
-                0 => return false,
-                1 => {
-                    board.place(topo, cell, cands.trailing_zeros() as u8 + 1);
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
-        for region in &topo.regions {
-            let mut placed = 0u64;
-            let mut available = 0u64;
-            for &cell in &region.cells {
-                match board.digit(cell) {
-                    0 => available |= board.candidates(cell),
-                    d => {
-                        if placed >> (d - 1) & 1 == 1 {
-                            return false;
-                        }
-                        placed |= 1 << (d - 1)
-                    }
-                }
-            }
-            let need = match region.rule {
-                Rule::Full => crate::layout::runs::all_digits(topo.size) & !placed,
-                Rule::Partial => 0,
-                Rule::Run => {
-                    let empty: Vec<u64> = region
-                        .cells
-                        .iter()
-                        .filter(|&&c| board.digit(c) == 0)
-                        .map(|&c| board.candidates(c))
-                        .collect();
-                    let starts = matching_runs(topo.size, &empty, placed);
-                    let facts = LineDigits::from_runs(starts, region.cells.len());
-                    if facts.is_empty() {
-                        return false;
-                    }
-                    for &cell in &region.cells {
-                        if board.digit(cell) == 0 && board.candidates(cell) & !facts.possible != 0 {
-                            for digit in digits(board.candidates(cell) & !facts.possible) {
-                                board.eliminate(cell, digit);
-                            }
-                            changed = true;
-                        }
-                    }
-                    facts.required & !placed
-                }
-            };
-            if need & !available != 0 {
-                return false;
-            }
-            for digit in digits(need) {
-                let mut places = region
-                    .cells
-                    .iter()
-                    .filter(|&&c| board.digit(c) == 0 && board.has(c, digit));
-                match (places.next(), places.next()) {
-                    (None, _) => return false,
-                    (Some(&cell), None) => {
-                        board.place(topo, cell, digit);
-                        changed = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if !changed {
-            return true;
-        }
-    }
-}
 
 /// Guesses to show that `board` has no solution, by depth-first search on the cell
 /// with fewest candidates; `None` when `budget` guesses do not settle it (or a solution
 /// turns up, which a caller refuting a wrong candidate never sees).
 pub fn refute(topo: &Topology, board: &Board, budget: &mut u64) -> Option<u64> {
     let mut board = board.clone();
-    if !propagate(topo, &mut board) {
+    if !quick::propagate(topo, &mut board) {
         return Some(0);
     }
     let cell = (0..topo.cells)
@@ -130,7 +44,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
     };
     let digit = solution[cell];
     let others = v.cands(cell) & !(1u64 << (digit - 1));
-    let mut budget = SEARCH_BUDGET;
+    let mut budget = LIMITS.search_guesses;
     let mut guesses = Some(0u64);
     for other in digits(others) {
         let mut board = v.board.clone();
@@ -146,7 +60,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
     step.digits = 1 << (digit - 1);
     let count = match guesses {
         Some(n) => format!("{n} guesses"),
-        None => format!("more than {SEARCH_BUDGET} guesses"),
+        None => format!("more than {} guesses", LIMITS.search_guesses),
     };
     step.text = format!(
         "No technique of the ladder applies. Trying {} in {} leads to a contradiction \
@@ -158,7 +72,7 @@ pub fn search(v: &View, solution: &[u8], out: &mut Found) {
 }
 
 /// The solutions of `board` by depth-first search with singles, at most `limit` of them
-/// (within [`SEARCH_BUDGET`] guesses per call level; `None` when the budget ran out).
+/// (within `LIMITS.search_guesses` guesses per call level; `None` when the budget ran out).
 pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec<u8>>> {
     fn go(
         topo: &Topology,
@@ -168,7 +82,7 @@ pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec
         out: &mut Vec<Vec<u8>>,
     ) -> bool {
         let mut board = board.clone();
-        if !propagate(topo, &mut board) {
+        if !quick::propagate(topo, &mut board) {
             return true;
         }
         let Some(cell) = (0..topo.cells)
@@ -195,6 +109,6 @@ pub fn solutions(topo: &Topology, board: &Board, limit: usize) -> Option<Vec<Vec
         true
     }
     let mut out = Vec::new();
-    let mut budget = SEARCH_BUDGET * 10;
+    let mut budget = LIMITS.search_guesses * 10;
     go(topo, board, limit, &mut budget, &mut out).then_some(out)
 }

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::technique::Technique;
+use crate::grid::format::and_list;
 use crate::layout::Layout;
 
 /// What a step does to the board.
@@ -163,7 +164,7 @@ pub(crate) fn digits_text(mask: u64) -> String {
         .filter(|bit| mask >> bit & 1 == 1)
         .map(|bit| (bit + 1).to_string())
         .collect();
-    join_and(&digits)
+    and_list(&digits)
 }
 
 /// Digits of a mask run together, as HoDoKu writes candidate sets: "157".
@@ -176,15 +177,6 @@ pub(crate) fn digits_compact(mask: u64) -> String {
         digits.concat()
     } else {
         digits.join(",")
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-pub(crate) fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

@@ -123,7 +123,7 @@ pub fn naked(v: &View, out: &mut Found, k: usize, lock: Lock) {
             let technique = naked_technique(k, is_locked);
             let mut step = Step::new(technique, Effect::Eliminate(targets));
             let names: Vec<String> = scope.iter().map(|&h| v.region(h)).collect();
-            step.place = format!("in {}", super::step::join_and(&names));
+            step.place = format!("in {}", crate::grid::format::and_list(&names));
             step.cells = subset.to_vec();
             step.groups = scope.iter().map(|&h| v.topo.regions[h].group).collect();
             step.digits = union;
@@ -132,7 +132,7 @@ pub fn naked(v: &View, out: &mut Found, k: usize, lock: Lock) {
                  the other cells of {}.",
                 capitalize(&v.cells_text(subset)),
                 digits_text(union),
-                super::step::join_and(&names)
+                crate::grid::format::and_list(&names)
             );
             out.push(step)
         });

@@ -2,14 +2,16 @@
 //! the command line and the docs know of it, as HoDoKu's step configuration and
 //! CaDiCaL's options table hold theirs. [`Technique::ALL`] (the tutor's order), the
 //! rater's order (`rating`), the docs' list (`docs/techniques.md`, compared by a test)
-//! and `--technique` all read it; adding a technique is its finder and one row here
-//! (plus its name in the `Technique` enum, in the same place).
+//! and `--technique` all read it. Adding a technique touches its finder's file, one row
+//! here, its name in the `Technique` enum (`technique.rs`, in the same place) and the
+//! regenerated line of `docs/techniques.md` (the test prints it).
 //!
 //! The columns: the technique; HoDoKu's name (ours where HoDoKu lacks it); the slug of
 //! the command line; HoDoKu's library code; the base value on Sudoku Explainer's scale
 //! (what raises it is in `rating`); whether it is sound only on a puzzle with one
 //! solution; the finder; and the rungs of the rater's order where it is tried, each with
-//! which of its steps count there. The rows stand in the tutor's order.
+//! which of its steps count there; and whether the tutor hints it or only the rater takes
+//! it. The rows stand in the tutor's order.
 //!
 //! **Where the tutor's order differs from SE's, and why.** The tutor hints what a player
 //! is taught first; the rater follows Sukaku Explainer's producers (its `Solver`), whose
@@ -78,6 +80,16 @@ pub enum Search {
     Solution,
 }
 
+/// Who uses a technique: the tutor and the rater, or the rater alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// The tutor hints it (and the rater takes it at its rungs, if it has any).
+    Hinted,
+    /// Only the rater takes it: Sukaku Explainer's own reading of a pattern the tutor
+    /// already hints under HoDoKu's names, so a player is shown each pattern once.
+    RaterOnly,
+}
+
 /// Which steps of a technique count at one rung of the rater's order.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Take {
@@ -125,6 +137,18 @@ pub struct Row {
     pub search: Search,
     /// Its rungs in the rater's order; none when the rater does not take it.
     pub rungs: &'static [Rung],
+    /// Whether the tutor hints it.
+    pub used: Use,
+}
+
+impl Row {
+    /// The row, for the rater alone (see [`Use::RaterOnly`]).
+    const fn rater_only(self) -> Row {
+        Row {
+            used: Use::RaterOnly,
+            ..self
+        }
+    }
 }
 
 /// A rung taking every step.
@@ -182,6 +206,7 @@ const fn row(
         premise,
         search: Search::Finder(finder),
         rungs,
+        used: Use::Hinted,
     }
 }
 
@@ -258,9 +283,10 @@ pub const TABLE: [Row; 59] = [
     row(T::Aic, "AIC", "aic", Some("0708"), 7.0, ANY, |v, o| loops::nice_loops(v, o, T::Aic), &[all(28)]),
     // Sudoku Explainer's own chains (its "Forcing Chains & Cycles" producer), the rater's
     // rung for every single chain: HoDoKu's chains above find the same eliminations, but
-    // not always SE's shortest reading, so the rater takes these.
-    row(T::BidirectionalCycle, "Bidirectional Cycle", "bidirectional-cycle", None, 6.5, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]),
-    row(T::ForcingChain, "Forcing Chain", "forcing-chain", None, 6.6, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]),
+    // not always SE's shortest reading, so the rater takes these; the tutor does not
+    // hint them (it hints the same patterns by HoDoKu's names above).
+    row(T::BidirectionalCycle, "Bidirectional Cycle", "bidirectional-cycle", None, 6.5, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]).rater_only(),
+    row(T::ForcingChain, "Forcing Chain", "forcing-chain", None, 6.6, ANY, se_chains::forcing_chains_and_cycles, &[all(28)]).rater_only(),
     row(T::Nishio, "Nishio", "nishio", None, 7.5, ANY, forcing::nishio, &[all(29)]),
     row(T::CellForcingChain, "Cell Forcing Chain", "cell-forcing-chain", Some("1302"), 8.0, ANY, |v, o| forcing::verity(v, o, forcing::Start::Cell), &[engine(30, Chainer::Static), engine(31, Chainer::Dynamic)]),
     row(T::RegionForcingChain, "Region Forcing Chain", "region-forcing-chain", Some("1302"), 8.0, ANY, |v, o| forcing::verity(v, o, forcing::Start::Region), &[engine(30, Chainer::Static), engine(31, Chainer::Dynamic)]),
@@ -283,6 +309,7 @@ pub const TABLE: [Row; 59] = [
         premise: ANY,
         search: Search::Solution,
         rungs: &[all(35)],
+        used: Use::Hinted,
     },
 ];
 
@@ -387,8 +414,8 @@ pub fn rater_order() -> &'static [Vec<(Technique, Take)>] {
 /// technique, in the tutor's order, with its rungs in the rater's order.
 pub fn markdown() -> String {
     let mut out = String::from(
-        "| # | technique | slug | HoDoKu | SE value | one solution | rater's rungs |\n\
-         |---:|---|---|---|---:|---|---|\n",
+        "| # | technique | slug | HoDoKu | SE value | one solution | rater's rungs | tutor |\n\
+         |---:|---|---|---|---:|---|---|---|\n",
     );
     for (i, row) in TABLE.iter().enumerate() {
         let rungs: Vec<String> = row
@@ -404,7 +431,7 @@ pub fn markdown() -> String {
             })
             .collect();
         out.push_str(&format!(
-            "| {} | {} | `{}` | {} | {:.1} | {} | {} |\n",
+            "| {} | {} | `{}` | {} | {:.1} | {} | {} | {} |\n",
             i + 1,
             row.name,
             row.slug,
@@ -418,6 +445,10 @@ pub fn markdown() -> String {
                 "off the path".to_string()
             } else {
                 rungs.join(", ")
+            },
+            match row.used {
+                Use::Hinted => "hinted",
+                Use::RaterOnly => "rater only",
             },
         ));
     }

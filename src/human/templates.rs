@@ -11,19 +11,15 @@
 //! those lines free. As in HoDoKu, a template that takes a cell every template of
 //! another digit uses is dropped, until no more drop. The templates are enumerated by
 //! depth-first search, each time on the needing region with the fewest places left
-//! (Knuth's exact-cover order); past [`WORK_BUDGET`] cells looked at for a digit, that
-//! digit yields nothing (early on a 16x16 it has millions of templates).
+//! (Knuth's exact-cover order); past `LIMITS.template_work` cells looked at for a digit,
+//! that digit yields nothing (early on a 16x16 it has millions of templates).
 
 use std::fmt::Write as _;
 
+use super::limits::LIMITS;
 use super::step::{Effect, Step};
 use super::technique::Technique;
 use super::view::{Collect, Found, View};
-
-/// Cells the enumeration may look at for one digit (each node scans the places of every
-/// region that needs the digit) before it gives up on that digit: about 10 ms, which
-/// bounds a board of 36 digits near a third of a second.
-pub const WORK_BUDGET: usize = 2_000_000;
 
 /// One way to place a digit: its cells, and the regions they occupy.
 struct Template {
@@ -107,7 +103,7 @@ impl Enumeration<'_, '_> {
                 continue;
             }
             self.work += self.view.topo.regions[r].cells.len();
-            if self.work > WORK_BUDGET {
+            if self.work > LIMITS.template_work {
                 return false;
             }
             let count = self.places(r).count();
@@ -309,7 +305,7 @@ fn ways_text(v: &View, digit: u8, list: &[Template], forced: &[Vec<u64>]) -> Str
             "; {} of them take a cell that every way of placing another digit uses ({}), \
              which leaves {left}",
             dropped.len(),
-            super::step::join_and(&clashes)
+            crate::grid::format::and_list(&clashes)
         );
     }
     text

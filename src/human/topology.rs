@@ -115,23 +115,13 @@ impl Topology {
                 cell_regions[cell].push(r);
             }
         }
+        // The peers are the layout's; the bit matrix beside them answers `sees` in O(1).
         let words = cells.div_ceil(64);
+        let peers = layout.all_peers().to_vec();
         let mut peer_bits = vec![0u64; cells * words];
-        let mut peers = vec![Vec::new(); cells];
-        for region in &regions {
-            for &a in &region.cells {
-                for &b in &region.cells {
-                    if a != b {
-                        peer_bits[a * words + b / 64] |= 1 << (b % 64);
-                    }
-                }
-            }
-        }
-        for (cell, list) in peers.iter_mut().enumerate() {
-            for other in 0..cells {
-                if peer_bits[cell * words + other / 64] >> (other % 64) & 1 == 1 {
-                    list.push(other);
-                }
+        for (a, list) in peers.iter().enumerate() {
+            for &b in list {
+                peer_bits[a * words + b / 64] |= 1 << (b % 64);
             }
         }
         let square = Self::square_of(layout, &regions);

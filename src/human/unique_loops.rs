@@ -20,16 +20,10 @@
 
 use std::collections::BTreeSet;
 
+use super::limits::LIMITS;
 use super::technique::Technique;
 use super::uniqueness::deadly_pattern;
 use super::view::{Found, View};
-
-/// The longest loop looked for. Sudoku Explainer sets no bound; loops beyond 12 cells
-/// are rare, and the bound keeps a hint's time bounded on boards full of candidates.
-const MAX_CELLS: usize = 14;
-
-/// Cells visited per starting cell before the walk from it gives up, for the same reason.
-const NODE_BUDGET: usize = 20_000;
 
 /// The unique loops of the board (types 1-4), shortest first within a starting cell.
 pub fn unique_loop(v: &View, out: &mut Found) {
@@ -37,7 +31,7 @@ pub fn unique_loop(v: &View, out: &mut Found) {
     let mut walk = Walk {
         v,
         ab: 0,
-        path: Vec::with_capacity(MAX_CELLS),
+        path: Vec::with_capacity(LIMITS.unique_loop_cells),
         count: vec![0; v.topo.regions.len()],
         parity: vec![0; v.topo.regions.len()],
         roof_digits: 0,
@@ -134,7 +128,7 @@ impl Walk<'_, '_> {
     /// Extends the path from its last cell; true to stop.
     fn extend(&mut self, out: &mut Found) -> bool {
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > LIMITS.unique_loop_nodes {
             return false;
         }
         let v = self.v;
@@ -149,7 +143,7 @@ impl Walk<'_, '_> {
                 return true;
             }
         }
-        if self.path.len() == MAX_CELLS {
+        if self.path.len() == LIMITS.unique_loop_cells {
             return false;
         }
         for &next in &v.topo.peers[last] {

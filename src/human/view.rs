@@ -156,7 +156,7 @@ impl<'a> View<'a> {
     /// The names of cells, joined: "r1c2, r1c5 and r3c4".
     pub fn cells_text(&self, cells: &[usize]) -> String {
         let names: Vec<String> = cells.iter().map(|&c| self.cell(c)).collect();
-        super::step::join_and(&names)
+        crate::grid::format::and_list(&names)
     }
 
     /// The name of region `r`.

@@ -14,12 +14,10 @@ use std::collections::BTreeMap;
 use crate::layout::HouseKind;
 
 use super::chains::{is_lasso, length_penalty, notation, state, Graph, Links, Table};
+use super::limits::LIMITS;
 use super::step::{digits_text, Effect, Step};
 use super::technique::Technique;
 use super::view::{digits, Found, View};
-
-/// Longest chain searched, in links.
-const MAX_LINKS: u32 = 20;
 
 /// Steps by their eliminations and digits. Ordered: steps of equal length and cells keep
 /// the key order through the stable sort in [`flush`], so the first step pushed (the hint
@@ -74,7 +72,12 @@ pub fn x_chain(v: &View, out: &mut Found) {
         if !graph.present((cell, digit)) {
             continue;
         }
-        table.run(&graph, state(id, false), Links::Digit(digit), MAX_LINKS);
+        table.run(
+            &graph,
+            state(id, false),
+            Links::Digit(digit),
+            LIMITS.chain_links,
+        );
         for i in 0..table.order.len() {
             let t = table.order[i] as usize;
             if t % 2 == 0 || table.dist[t] < 3 || t / 2 < id {
@@ -324,7 +327,7 @@ pub fn xy_chain(v: &View, out: &mut Found, cells_kind: ChainCells) {
             } else {
                 Links::Bivalue
             };
-            table.run(&graph, state(id, false), links, MAX_LINKS);
+            table.run(&graph, state(id, false), links, LIMITS.chain_links);
             for i in 0..table.order.len() {
                 let t = table.order[i] as usize;
                 let (end, digit) = graph.node(t / 2);

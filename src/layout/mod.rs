@@ -239,6 +239,10 @@ pub struct Layout {
     /// For each cell, the indices into `houses` of the houses containing it, precomputed
     /// because conflict checks ask for them once per given.
     cell_houses: Vec<Vec<usize>>,
+    /// For each cell, the other cells of every house and line through it, ascending:
+    /// the one place peers are built (the game, the generator, the techniques and the
+    /// bitboard solver all read them here).
+    peers: Vec<Vec<usize>>,
     /// First cell index of each row (hex geometry), for `position` and `cell`.
     row_starts: Vec<usize>,
 }
@@ -276,6 +280,16 @@ impl Layout {
         debug_assert!(lines
             .iter()
             .all(|line| line.cells.len() <= size && line.cells.iter().all(|&c| c < num_cells)));
+        let mut peers = vec![Vec::new(); num_cells];
+        for group in houses.iter().chain(&lines) {
+            for &cell in &group.cells {
+                peers[cell].extend(group.cells.iter().copied().filter(|&other| other != cell));
+            }
+        }
+        for list in &mut peers {
+            list.sort_unstable();
+            list.dedup();
+        }
         Layout {
             name,
             size,
@@ -285,6 +299,7 @@ impl Layout {
             lines,
             source: None,
             cell_houses,
+            peers,
             row_starts,
         }
     }
@@ -411,6 +426,27 @@ impl Layout {
             .unwrap_or_default()
             .iter()
             .map(move |&index| &self.houses[index])
+    }
+
+    /// The peers of `cell`: the other cells that share a house or a line with it (on a
+    /// honeycomb, a run line; with `neighbours differ`, the touching cells), ascending.
+    /// Empty for a cell index outside the layout.
+    ///
+    /// ```
+    /// use sudosat::layout::Layout;
+    /// let layout = Layout::square(9).unwrap();
+    /// assert_eq!(layout.peers(0).len(), 20);
+    /// assert!(layout.peers(0).contains(&10) && !layout.peers(0).contains(&80));
+    /// let honeycomb = Layout::hanidoku();
+    /// assert!(honeycomb.peers(30).iter().all(|&p| honeycomb.peers(p).contains(&30)));
+    /// ```
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        self.peers.get(cell).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// The peers of every cell, indexed by cell (see [`Layout::peers`]).
+    pub fn all_peers(&self) -> &[Vec<usize>] {
+        &self.peers
     }
 
     /// Cells per row, top to bottom.

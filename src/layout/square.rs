@@ -119,6 +119,33 @@ impl Layout {
 mod tests {
     use super::*;
 
+    /// The peers the layout keeps against their definition, asked pair by pair: two
+    /// different cells are peers when some house or line holds both.
+    #[test]
+    fn peers_are_the_cells_sharing_a_house_or_a_line() {
+        let layouts = [
+            Layout::square(4).unwrap(),
+            Layout::square(9).unwrap(),
+            Layout::x_sudoku(9).unwrap(),
+            Layout::hanidoku(),
+        ];
+        for layout in layouts {
+            for a in 0..layout.num_cells() {
+                let expected: Vec<usize> = (0..layout.num_cells())
+                    .filter(|&b| {
+                        b != a
+                            && layout
+                                .groups()
+                                .any(|g| g.cells.contains(&a) && g.cells.contains(&b))
+                    })
+                    .collect();
+                assert_eq!(layout.peers(a), expected, "{} cell {a}", layout.name());
+                assert_eq!(layout.all_peers()[a], expected);
+            }
+            assert!(layout.peers(layout.num_cells()).is_empty());
+        }
+    }
+
     #[test]
     fn every_valid_size_builds_and_every_other_size_fails() {
         for n in 0..=70 {

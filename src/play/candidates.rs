@@ -5,35 +5,29 @@
 //! house or a line), or, on a run line (Hanidoku), it lies outside every run that the
 //! line's placed digits still allow: a line of `L` cells over digits `1..=n` holds `L`
 //! consecutive digits, so with placed digits from `lo` to `hi` only `hi-L+1 ..= lo+L-1`
-//! remain (`layout::runs` does the arithmetic). Nothing subtler (no pairs, no chains) is applied: these are the marks a
-//! careful player would write before any technique, which is what the view promises.
+//! remain (`layout::runs` does the arithmetic). Nothing subtler (no pairs, no chains) is
+//! applied: these are the marks a careful player would write before any technique, which
+//! is what the view promises.
 //!
 //! Against the unique solution, a set of the player's own marks that leaves out the
 //! cell's digit has removed a true candidate: [`marks_without_solution`] finds those.
 
 use crate::grid::Grid;
+use crate::human::Board;
 use crate::layout::runs::{all_digits, line_digits};
 use crate::layout::Layout;
 
 /// For each cell, its candidates as a bit set (bit d-1 for digit d); 0 for a filled cell.
-/// `digits` holds the board (0 blank).
+/// `digits` holds the board (0 blank). The digits no peer holds ([`Board::new`], the
+/// tutor's starting candidates), narrowed on each run line to its possible runs.
 pub fn auto_candidates(layout: &Layout, digits: &[u8]) -> Vec<u64> {
     let all = all_digits(layout.size());
-    let mut candidates: Vec<u64> = digits
-        .iter()
-        .map(|&digit| if digit == 0 { all } else { 0 })
-        .collect();
-    for house in layout.houses() {
-        let placed = placed_bits(&house.cells, digits);
-        for &cell in &house.cells {
-            candidates[cell] &= !placed;
-        }
-    }
+    let mut candidates = Board::new(layout, digits).all_candidates().to_vec();
     for line in layout.lines() {
         let placed = placed_bits(&line.cells, digits);
         let allowed = line_digits(line.cells.len(), layout.size(), placed, all).possible;
         for &cell in &line.cells {
-            candidates[cell] &= allowed & !placed;
+            candidates[cell] &= allowed;
         }
     }
     candidates

@@ -124,6 +124,27 @@ impl Lesson {
     }
 }
 
+/// What a cell without pencil marks stands for when the coach reads the player's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmarked {
+    /// Every digit the cell's peers allow (the player shows no candidates).
+    AllDigits,
+    /// The game's auto candidates (the player shows them).
+    AutoCandidates,
+}
+
+impl Unmarked {
+    /// [`Unmarked::AutoCandidates`] while the player shows auto candidates, else
+    /// [`Unmarked::AllDigits`].
+    pub fn shown(auto_candidates: bool) -> Unmarked {
+        if auto_candidates {
+            Unmarked::AutoCandidates
+        } else {
+            Unmarked::AllDigits
+        }
+    }
+}
+
 /// Hints in levels for one game whose unique solution is known.
 pub struct Coach {
     tutor: Tutor,
@@ -162,10 +183,10 @@ impl Coach {
     }
 
     /// The next level of the hint for `game` (a new hint at level 1 when the board
-    /// changed since the last one, or the last was applied); `auto` says whether the
-    /// player sees auto candidates. Level 3 makes the step on the game as one move.
-    /// `None` when the board is solved.
-    pub fn press(&mut self, game: &mut Game, auto: bool) -> Option<&Lesson> {
+    /// changed since the last one, or the last was applied); `unmarked` says what a cell
+    /// without marks stands for. Level 3 makes the step on the game as one move. `None`
+    /// when the board is solved.
+    pub fn press(&mut self, game: &mut Game, unmarked: Unmarked) -> Option<&Lesson> {
         let current = self
             .lesson
             .as_ref()
@@ -192,7 +213,7 @@ impl Coach {
             }
             return self.lesson.as_ref();
         }
-        let auto = auto.then(|| game.auto_candidates());
+        let auto = (unmarked == Unmarked::AutoCandidates).then(|| game.auto_candidates());
         let board = Coach::board(game, auto.as_deref());
         let advice = match self.tutor.next(&board) {
             Next::Solved => {

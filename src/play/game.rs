@@ -13,11 +13,10 @@
 use std::time::{Duration, Instant};
 
 use super::candidates::{auto_candidates, marks_without_solution};
-use super::explain::cell_name;
-use super::hint::{Hint, Hinter};
 use super::PlayError;
 use crate::check::{check_grid, Violation};
 use crate::grid::Grid;
+use crate::human::cell_name;
 use crate::layout::Layout;
 
 /// One cell's state: its digit (0 blank) and its pencil marks (bit d-1 for digit d).
@@ -117,8 +116,6 @@ pub struct Game {
     cells: Vec<CellState>,
     /// The unique solution, when there is one.
     solution: Option<Grid>,
-    /// For each cell, the cells that share a house or line with it.
-    peers: Vec<Vec<usize>>,
     undo: Vec<Vec<Change>>,
     redo: Vec<Vec<Change>>,
     /// The numbers of the status line.
@@ -142,7 +139,6 @@ impl Game {
             givens: givens.clone(),
             cells,
             solution,
-            peers: peers(layout),
             undo: Vec::new(),
             redo: Vec::new(),
             counters: Counters::default(),
@@ -207,7 +203,7 @@ impl Game {
 
     /// The cells that share a house or a line with `cell` (the cell itself not included).
     pub fn peers(&self, cell: usize) -> &[usize] {
-        &self.peers[cell]
+        self.layout.peers(cell)
     }
 
     /// Moves that undo can take back, and that redo can make again.
@@ -278,22 +274,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// Asks `hinter` for a hint from `selected` on and makes it as a move; `None` when the
-    /// board is already solved.
-    pub fn hint(&mut self, hinter: &mut Hinter, selected: usize) -> Option<Hint> {
-        let hint = hinter.hint(&self.digits(), selected)?;
-        let before = self.cells[hint.cell];
-        self.change(
-            hint.cell,
-            CellState {
-                digit: hint.digit,
-                ..before
-            },
-        );
-        self.counters.hints += 1;
-        Some(hint)
     }
 
     /// Makes a step of the technique ladder (a hint's third level) as one move: its digit
@@ -523,7 +503,7 @@ impl Game {
         }];
         if after.digit != 0 {
             let bit = 1u64 << (after.digit - 1);
-            for &peer in &self.peers[cell] {
+            for &peer in self.layout.peers(cell) {
                 let before = self.cells[peer];
                 if before.digit == 0 && before.marks & bit != 0 {
                     let after = CellState {
@@ -578,19 +558,4 @@ fn count_digits(digits: &[u8], size: usize) -> Vec<usize> {
         }
     }
     counts
-}
-
-/// For each cell, the other cells of every house and line through it, sorted.
-fn peers(layout: &Layout) -> Vec<Vec<usize>> {
-    let mut peers = vec![Vec::new(); layout.num_cells()];
-    for group in layout.groups() {
-        for &cell in &group.cells {
-            peers[cell].extend(group.cells.iter().copied().filter(|&other| other != cell));
-        }
-    }
-    for list in &mut peers {
-        list.sort_unstable();
-        list.dedup();
-    }
-    peers
 }

@@ -3,12 +3,12 @@
 //! - [`game`]: the board, moves as cell changes with undo and redo without limit, pencil
 //!   marks, counters, the clock, checking against the rules and the solution.
 //! - [`solve`]: the unique solution, proven by the CDCL before play starts.
-//! - [`hint`]: hints that fill one cell and say why, by the simplest reason that exists
-//!   (a single, a propagation chain over the CNF, or a search and its conflict count).
-//! - `propagate` and `explain`: unit propagation that keeps its reasons, and clauses named
-//!   in the words of the board ("6 in box 5").
 //! - [`coach`]: hints in three levels from the technique ladder (`crate::human`): named,
-//!   shown, applied.
+//!   shown, applied. The one hint engine of the game.
+//! - [`moves`]: moving the selection, four directions or six on the honeycomb (the
+//!   terminal and the browser game share it).
+//! - [`probe`]: what unit propagation over the board's CNF leaves one cell (the `H` key),
+//!   and a broken rule named in the words of the board ("6 in box 5").
 //! - [`candidates`]: auto candidates (the digits peers and run lines leave a cell), and
 //!   pencil marks that leave out the solution's digit.
 //! - [`save`]: saved games as small text files.
@@ -19,9 +19,9 @@
 
 pub mod candidates;
 pub mod coach;
-mod explain;
 pub mod game;
-pub mod hint;
+pub mod moves;
+pub mod probe;
 pub mod save;
 pub mod solve;
 pub mod stats;
@@ -31,10 +31,10 @@ mod tests;
 
 use thiserror::Error;
 
-pub use coach::{Advice, Coach, Lesson};
-pub use explain::{cell_name, Chain, Step};
+pub use crate::human::cell_name;
+pub use coach::{Advice, Coach, Lesson, Unmarked};
 pub use game::{Action, CellState, Change, Clock, Counters, Game, RuleBreak};
-pub use hint::{Candidates, Hint, Hinter, Reason};
+pub use probe::{CandidateProbe, Candidates};
 pub use save::{read_save, save_text, SaveError, SavedGame};
 pub use solve::{empty_board_cnf, solutions, Solutions};
 pub use stats::{GameRecord, StatsError, Summary};
@@ -82,31 +82,32 @@ pub enum PlayError {
     Decode(#[from] crate::encode::DecodeError),
 }
 
-/// A game ready to play: the state, and the hinter when the puzzle has a unique solution.
+/// A game ready to play: the state, and the candidate probe when the puzzle has a unique
+/// solution.
 pub struct Prepared {
     /// The game.
     pub game: Game,
-    /// Hints, when the solution is unique.
-    pub hinter: Option<Hinter>,
+    /// What propagation leaves a cell (`H`), when the solution is unique.
+    pub probe: Option<CandidateProbe>,
     /// What the solver found.
     pub solutions: Solutions,
 }
 
-/// Solves `givens`, proves uniqueness, and sets up a new game (no hints without a unique
+/// Solves `givens`, proves uniqueness, and sets up a new game (no probe without a unique
 /// solution; [`Solutions::None`] is for the caller to refuse).
 pub fn prepare(layout: &Layout, givens: &Grid) -> Result<Prepared, PlayError> {
     let cnf = empty_board_cnf(layout)?;
     let solutions = solutions(layout, givens, &cnf)?;
-    let (solution, hinter) = match &solutions {
+    let (solution, probe) = match &solutions {
         Solutions::Unique(solution) => (
             Some(solution.clone()),
-            Some(Hinter::new(layout, solution, &cnf)),
+            Some(CandidateProbe::new(layout, &cnf)),
         ),
         _ => (None, None),
     };
     Ok(Prepared {
         game: Game::new(layout, givens, solution),
-        hinter,
+        probe,
         solutions,
     })
 }

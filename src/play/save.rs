@@ -26,9 +26,9 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use super::explain::cell_name;
 use super::game::{CellState, Counters, Game};
 use crate::grid::{parse_puzzles_for, to_line, Grid};
+use crate::human::cell_name;
 use crate::layout::{parse_layout_file, Layout};
 
 /// The first line every saved game has after its comments.

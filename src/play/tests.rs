@@ -1,13 +1,12 @@
-//! Tests of the game state: moves, undo and redo, pencil marks, checking, hint reasons,
-//! saved games; and a property: random play always undoes to the exact earlier board,
-//! and every hint agrees with the solution.
+//! Tests of the game state: moves, undo and redo, pencil marks, checking, the candidate
+//! probe, saved games and the coach; and a property: random play always undoes to the
+//! exact earlier board.
 
 use std::time::Duration;
 
 use proptest::prelude::*;
 
 use super::*;
-use crate::check::check_grid;
 use crate::grid::{parse_puzzles, parse_puzzles_for, ParseOptions};
 
 const ESCARGOT: &str =
@@ -48,58 +47,9 @@ fn jigsaw() -> (Layout, Grid) {
     (layout, givens)
 }
 
-fn prepared(layout: &Layout, givens: &Grid) -> (Game, Hinter) {
+fn prepared(layout: &Layout, givens: &Grid) -> (Game, CandidateProbe) {
     let prepared = prepare(layout, givens).unwrap();
-    (prepared.game, prepared.hinter.expect("a unique puzzle"))
-}
-
-/// Hints until solved; every hint must fill a blank (or wrong) cell with the solution's
-/// digit, and the end must be a valid grid. Returns the reasons' texts.
-fn hint_to_the_end(game: &mut Game, hinter: &mut Hinter) -> Vec<(Hint, String)> {
-    let solution = game.solution().unwrap().clone();
-    let mut hints = Vec::new();
-    loop {
-        let before = game.digits();
-        let Some(hint) = game.hint(hinter, 0) else {
-            break;
-        };
-        assert_eq!(hint.digit, solution.cells()[hint.cell], "{hint:?}");
-        verify_single(game.layout(), &before, &hint);
-        let text = hint.text(game.layout());
-        hints.push((hint, text));
-        assert!(hints.len() <= game.layout().num_cells(), "hints do not end");
-    }
-    assert!(game.is_solved());
-    assert!(check_grid(&game.grid(), game.layout(), Some(game.givens()), false).is_empty());
-    hints
-}
-
-/// Checks the claim of a single against the board it was made on, independently of the
-/// hinter: a naked single's other digits are all among its peers; a hidden single's
-/// group holds the cell, and every other cell of it is filled or sees the digit.
-fn verify_single(layout: &Layout, digits: &[u8], hint: &Hint) {
-    let sees = |cell: usize, digit: u8| {
-        layout
-            .groups()
-            .filter(|g| g.cells.contains(&cell))
-            .any(|g| g.cells.iter().any(|&o| o != cell && digits[o] == digit))
-    };
-    match &hint.reason {
-        Reason::NakedSingle => {
-            for digit in 1..=layout.size() as u8 {
-                assert_eq!(sees(hint.cell, digit), digit != hint.digit, "{hint:?}");
-            }
-        }
-        Reason::HiddenSingle { group } => {
-            let group = layout.groups().find(|g| &g.to_string() == group).unwrap();
-            assert!(group.cells.contains(&hint.cell));
-            assert!(!sees(hint.cell, hint.digit));
-            for &other in group.cells.iter().filter(|&&o| o != hint.cell) {
-                assert!(digits[other] != 0 || sees(other, hint.digit), "{hint:?}");
-            }
-        }
-        _ => {}
-    }
+    (prepared.game, prepared.probe.expect("a unique puzzle"))
 }
 
 #[test]
@@ -217,120 +167,12 @@ fn checking_names_the_house_of_a_repeat_and_the_cells_off_the_solution() {
 }
 
 #[test]
-fn a_single_blank_is_a_naked_single_and_a_mistake_is_corrected_first() {
-    let (layout, _) = square9(ESCARGOT);
-    let solved = grid(include_str!(
-        "../../testdata/puzzles/9x9_ai_escargot.solution.txt"
-    ));
-    let mut puzzle = solved.clone();
-    puzzle.set_cell(40, 0);
-    puzzle.set_cell(41, 0);
-    let (mut game, mut hinter) = prepared(&layout, &puzzle);
-    game.act(Action::Place(
-        41,
-        if solved.cells()[41] == 1 { 2 } else { 1 },
-    ))
-    .unwrap();
-    let hint = game.hint(&mut hinter, 0).unwrap();
-    assert!(matches!(hint.reason, Reason::Mistake { .. }), "{hint:?}");
-    assert_eq!(game.cells()[41].digit, solved.cells()[41]);
-    let hint = game.hint(&mut hinter, 0).unwrap();
-    assert_eq!(
-        hint.text(&layout),
-        format!("r5c5: only {} fits", solved.cells()[40])
-    );
-    assert!(game.hint(&mut hinter, 0).is_none());
-    assert!(game.is_solved());
-    assert_eq!(game.counters.hints, 2);
-}
-
-#[test]
-fn singles_are_told_by_the_rule_that_makes_them() {
-    let mut kinds = (0, 0);
-    for text in [ESCARGOT, GOLDEN, EASY] {
-        let (layout, givens) = square9(text);
-        let (mut game, mut hinter) = prepared(&layout, &givens);
-        for (hint, _) in hint_to_the_end(&mut game, &mut hinter) {
-            match hint.reason {
-                Reason::NakedSingle => kinds.0 += 1,
-                Reason::HiddenSingle { .. } => kinds.1 += 1,
-                _ => {}
-            }
-        }
-    }
-    assert!(
-        kinds.0 > 0 && kinds.1 > 0,
-        "naked and hidden singles: {kinds:?}"
-    );
-}
-
-#[test]
-fn hard_puzzles_need_propagation_chains_or_search_and_every_hint_is_right() {
-    for (layout, givens) in [square9(ESCARGOT), jigsaw(), hanidoku()] {
-        let (mut game, mut hinter) = prepared(&layout, &givens);
-        let hints = hint_to_the_end(&mut game, &mut hinter);
-        let deep = hints.iter().find(|(h, _)| {
-            matches!(
-                h.reason,
-                Reason::Propagation(_) | Reason::Refutation(_) | Reason::Search { .. }
-            )
-        });
-        let (hint, text) = deep.unwrap_or_else(|| panic!("{}: only singles?", layout.name()));
-        match &hint.reason {
-            Reason::Propagation(chain) | Reason::Refutation(chain) => {
-                assert!(chain.clauses >= 2, "{text}");
-                assert!(text.contains("by propagation over"), "{text}");
-            }
-            _ => assert!(text.ends_with("conflicts)"), "{text}"),
-        }
-        for (hint, text) in &hints {
-            if let Reason::HiddenSingle { group } = &hint.reason {
-                assert!(
-                    text.contains(&format!("has one place in {group}")),
-                    "{text}"
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn escargot_soon_needs_a_refutation_chain_or_search() {
-    let (layout, givens) = square9(ESCARGOT);
-    let (mut game, mut hinter) = prepared(&layout, &givens);
-    let hint = std::iter::from_fn(|| game.hint(&mut hinter, 0))
-        .find(|hint| {
-            !matches!(
-                hint.reason,
-                Reason::NakedSingle | Reason::HiddenSingle { .. }
-            )
-        })
-        .unwrap();
-    let text = hint.text(&layout);
-    match hint.reason {
-        Reason::Refutation(chain) => {
-            assert!(
-                text.contains("as any other digit fails by propagation"),
-                "{text}"
-            );
-            assert!(
-                text.ends_with("breaks") || text.ends_with("no digit left"),
-                "{text}"
-            );
-            assert!(chain.clauses > 2);
-        }
-        Reason::Search { .. } => assert!(text.contains("found by search"), "{text}"),
-        other => panic!("square boards have no forward chain without a single: {other:?}"),
-    }
-}
-
-#[test]
 fn candidates_are_what_propagation_leaves() {
     let (layout, givens) = square9(ESCARGOT);
-    let (mut game, mut hinter) = prepared(&layout, &givens);
-    assert_eq!(hinter.candidates(&game.digits(), 0), Candidates::Filled(1));
+    let (mut game, mut probe) = prepared(&layout, &givens);
+    assert_eq!(probe.candidates(&game.digits(), 0), Candidates::Filled(1));
     let solution = game.solution().unwrap().clone();
-    match hinter.candidates(&game.digits(), 1) {
+    match probe.candidates(&game.digits(), 1) {
         Candidates::Digits(digits) => {
             assert!(digits.contains(&solution.cells()[1]));
             assert!(!digits.contains(&1) && !digits.contains(&7) && !digits.contains(&9));
@@ -339,7 +181,7 @@ fn candidates_are_what_propagation_leaves() {
     }
     game.act(Action::Place(1, 1)).unwrap();
     assert!(matches!(
-        hinter.candidates(&game.digits(), 2),
+        probe.candidates(&game.digits(), 2),
         Candidates::Contradiction(_)
     ));
 }
@@ -348,14 +190,18 @@ fn candidates_are_what_propagation_leaves() {
 fn saved_games_come_back_the_same_for_every_board_kind() {
     let four = (Layout::square(4).unwrap(), grid("12....1.2..3.3.1"));
     for (layout, givens) in [square9(ESCARGOT), jigsaw(), hanidoku(), four] {
-        let (mut game, mut hinter) = prepared(&layout, &givens);
+        let (mut game, _) = prepared(&layout, &givens);
         let blank = (0..layout.num_cells()).filter(|&c| !game.is_given(c));
         let blanks: Vec<usize> = blank.collect();
         game.act(Action::Mark(blanks[0], 2)).unwrap();
         game.act(Action::Mark(blanks[0], layout.size() as u8))
             .unwrap();
         game.act(Action::Place(blanks[1], 1)).unwrap();
-        game.hint(&mut hinter, 0);
+        let mut coach = Coach::new(&game).expect("a unique puzzle");
+        for _ in 0..3 {
+            coach.press(&mut game, Unmarked::AllDigits);
+        }
+        assert_eq!(game.counters.hints, 1);
         let text = save_text(&game, Duration::from_secs(95));
         let saved = read_save(&text, "game.txt").unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(&saved.layout, game.layout());
@@ -400,7 +246,6 @@ enum Drawn {
     Place(usize, u8),
     Clear(usize),
     Mark(usize, u8),
-    Hint(usize),
     Undo,
     Redo,
 }
@@ -410,7 +255,6 @@ fn drawn() -> impl Strategy<Value = Drawn> {
         3 => (0usize..81, 1u8..=9).prop_map(|(c, d)| Drawn::Place(c, d)),
         1 => (0usize..81).prop_map(Drawn::Clear),
         2 => (0usize..81, 1u8..=9).prop_map(|(c, d)| Drawn::Mark(c, d)),
-        1 => (0usize..81).prop_map(Drawn::Hint),
         2 => Just(Drawn::Undo),
         1 => Just(Drawn::Redo),
     ]
@@ -420,13 +264,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// The board after any undo is exactly the board before the move it takes back (a
-    /// mirror stack of boards is kept beside the game), redo goes forward again, and every
-    /// hint holds the solution's digit.
+    /// mirror stack of boards is kept beside the game), and redo goes forward again.
     #[test]
-    fn undo_returns_the_exact_earlier_board_and_hints_agree(actions in prop::collection::vec(drawn(), 1..60)) {
+    fn undo_returns_the_exact_earlier_board(actions in prop::collection::vec(drawn(), 1..60)) {
         let (layout, givens) = square9("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-        let (mut game, mut hinter) = prepared(&layout, &givens);
-        let solution = game.solution().unwrap().clone();
+        let (mut game, _) = prepared(&layout, &givens);
         let mut past: Vec<Vec<CellState>> = Vec::new();
         let mut future: Vec<Vec<CellState>> = Vec::new();
         for action in actions {
@@ -435,14 +277,6 @@ proptest! {
                 Drawn::Place(c, d) => game.act(Action::Place(c, d)).map(|_| true),
                 Drawn::Clear(c) => game.act(Action::Clear(c)).map(|_| true),
                 Drawn::Mark(c, d) => game.act(Action::Mark(c, d)).map(|_| true),
-                Drawn::Hint(from) => {
-                    let hint = game.hint(&mut hinter, from);
-                    if let Some(hint) = &hint {
-                        prop_assert_eq!(hint.digit, solution.cells()[hint.cell]);
-                        prop_assert_eq!(game.cells()[hint.cell].digit, hint.digit);
-                    }
-                    Ok(hint.is_some())
-                }
                 Drawn::Undo => {
                     let undone = game.act(Action::Undo).is_ok();
                     prop_assert_eq!(undone, !past.is_empty());
@@ -476,21 +310,21 @@ proptest! {
 /// Presses `t` until the board is solved: every level-1 hint is named, level 3 changes
 /// the board by exactly the step, each step agrees with the solution, and undo takes a
 /// step back as one move.
-fn coach_to_the_end(layout: &Layout, givens: &Grid, auto: bool) -> (usize, usize) {
+fn coach_to_the_end(layout: &Layout, givens: &Grid, unmarked: Unmarked) -> (usize, usize) {
     let (mut game, _) = prepared(layout, givens);
     let solution = game.solution().unwrap().clone();
     let mut coach = Coach::new(&game).expect("a unique solution");
     let (mut placements, mut eliminations) = (0, 0);
     for _ in 0..4 * layout.num_cells() * layout.size() {
-        let Some(first) = coach.press(&mut game, auto) else {
+        let Some(first) = coach.press(&mut game, unmarked) else {
             break;
         };
         assert_eq!(first.level, 1);
         assert!(!first.headline(layout).is_empty());
         let before = game.cells().to_vec();
-        assert_eq!(coach.press(&mut game, auto).unwrap().level, 2);
+        assert_eq!(coach.press(&mut game, unmarked).unwrap().level, 2);
         assert_eq!(game.cells(), &before[..], "level 2 changes nothing");
-        let lesson = coach.press(&mut game, auto).unwrap().clone();
+        let lesson = coach.press(&mut game, unmarked).unwrap().clone();
         assert_eq!(lesson.level, 3);
         let Advice::Step(step) = &lesson.advice else {
             panic!("no mistake on the coach's own path: {lesson:?}");
@@ -529,16 +363,16 @@ fn coach_to_the_end(layout: &Layout, givens: &Grid, auto: bool) -> (usize, usize
 #[test]
 fn the_coach_names_shows_and_applies_steps_to_the_end_on_every_board_kind() {
     let (layout, givens) = square9(GOLDEN);
-    let (_, eliminations) = coach_to_the_end(&layout, &givens, false);
+    let (_, eliminations) = coach_to_the_end(&layout, &givens, Unmarked::AllDigits);
     assert!(eliminations > 0, "the Golden Nugget needs eliminations");
     let (layout, givens) = square9(EASY);
     assert_eq!(
-        coach_to_the_end(&layout, &givens, true).1,
+        coach_to_the_end(&layout, &givens, Unmarked::AutoCandidates).1,
         0,
         "singles only"
     );
     let (layout, givens) = jigsaw();
-    coach_to_the_end(&layout, &givens, false);
+    coach_to_the_end(&layout, &givens, Unmarked::AllDigits);
     // The honeycomb: its solution with every third cell blank (the hard course puzzle
     // takes long in a debug build).
     let (layout, _) = hanidoku();
@@ -554,7 +388,7 @@ fn the_coach_names_shows_and_applies_steps_to_the_end_on_every_board_kind() {
     let givens = parse_puzzles_for(&line, &layout, false).unwrap()[0]
         .grid
         .clone();
-    coach_to_the_end(&layout, &givens, true);
+    coach_to_the_end(&layout, &givens, Unmarked::AutoCandidates);
 }
 
 #[test]
@@ -564,7 +398,7 @@ fn the_coach_corrects_a_wrong_digit_and_marks_that_leave_out_the_digit_first() {
     let mut coach = Coach::new(&game).unwrap();
     // r1c2 (cell 1) holds 6 in the solution.
     game.act(Action::Place(1, 8)).unwrap();
-    let lesson = coach.press(&mut game, false).unwrap();
+    let lesson = coach.press(&mut game, Unmarked::AllDigits).unwrap();
     assert!(matches!(
         lesson.advice,
         Advice::Mistake(crate::human::Mistake::WrongDigit {
@@ -573,18 +407,18 @@ fn the_coach_corrects_a_wrong_digit_and_marks_that_leave_out_the_digit_first() {
             correct: 6
         })
     ));
-    coach.press(&mut game, false);
-    coach.press(&mut game, false);
+    coach.press(&mut game, Unmarked::AllDigits);
+    coach.press(&mut game, Unmarked::AllDigits);
     assert_eq!(game.cells()[1].digit, 6);
     // Marks 2 5 in r1c2, once cleared: they leave out its 6.
     game.act(Action::Clear(1)).unwrap();
     game.act(Action::Mark(1, 2)).unwrap();
     game.act(Action::Mark(1, 5)).unwrap();
     assert_eq!(game.marks_without_solution(), vec![1]);
-    let lesson = coach.press(&mut game, false).unwrap();
+    let lesson = coach.press(&mut game, Unmarked::AllDigits).unwrap();
     assert!(lesson.headline(&layout).contains("pencil marks of r1c2"));
-    coach.press(&mut game, false);
-    coach.press(&mut game, false);
+    coach.press(&mut game, Unmarked::AllDigits);
+    coach.press(&mut game, Unmarked::AllDigits);
     assert_ne!(game.cells()[1].marks & 1 << 5, 0, "6 is back");
     assert!(game.marks_without_solution().is_empty());
     // A placed digit leaves its peers' marks: 6 in r1c3 would clear r1c2's mark 6.

@@ -6,9 +6,9 @@
 //! clauses learnt through it are dropped afterwards, those learnt from the base clauses
 //! alone kept for the next cubes ([`cdcl::Solver::solve_cube`]). With the
 //! dpll and splr engines: unit propagation of the cube over the formula first
-//! ([`Propagator`]): a conflict is UNSAT, a full assignment is the model, and otherwise a
-//! fresh engine searches the simplified formula (a few hundred clauses instead of
-//! 12,000 for a 9x9).
+//! ([`CubePropagator`]): a conflict is UNSAT, a full assignment is the model, and
+//! otherwise a fresh engine searches the simplified formula (a few hundred clauses
+//! instead of 12,000 for a 9x9).
 //!
 //! `--assumptions`: one long-lived engine, each cube as assumptions, learnt clauses kept
 //! from cube to cube (MiniSat's incremental interface, as docs/streams.md describes).
@@ -25,7 +25,7 @@
 use super::cdcl;
 use super::engine::{Engine, EngineKind, Limits, Outcome};
 use super::factory::{new_cdcl, new_engine};
-use super::propagate::{Propagated, Propagator};
+use super::propagate::{CubePropagator, Propagated};
 use super::stats::write_counters;
 use crate::cnf::Cnf;
 use crate::lit::Lit;
@@ -58,7 +58,7 @@ pub enum CubeSolver {
         /// them large.
         limits: Box<Limits>,
         /// The formula, with occurrence lists.
-        propagator: Box<Propagator>,
+        propagator: Box<CubePropagator>,
         /// Counters summed over the fresh engines' runs, as `c` lines of the last one.
         searched: u64,
     },
@@ -79,7 +79,7 @@ impl CubeSolver {
         CubeSolver::Simplify {
             kind,
             limits: Box::new(limits.clone()),
-            propagator: Box::new(Propagator::new(base)),
+            propagator: Box::new(CubePropagator::new(base)),
             searched: 0,
         }
     }

@@ -14,7 +14,7 @@
 //! the next puzzle may well have that very grid as its solution. Two ways keep it there.
 //!
 //! - **A fresh engine per cube.** The formula the cube leaves after unit propagation
-//!   ([`Propagator`]: its open clauses and the units found, a few hundred clauses for a
+//!   ([`CubePropagator`]: its open clauses and the units found, a few hundred clauses for a
 //!   puzzle) gets an engine of its own, which searches every model of the cube with
 //!   plain blocking clauses and is dropped with them. It learns from the first model's
 //!   search for the second, and the second is where a uniqueness check spends its time:
@@ -52,7 +52,7 @@
 use crate::cnf::Cnf;
 use crate::lit::{Lit, Var};
 use crate::solver::cube_solver::{CubeSolver, EngineSetup};
-use crate::solver::propagate::{Propagated, Propagator};
+use crate::solver::propagate::{CubePropagator, Propagated};
 use crate::solver::{new_engine, Engine, Outcome, Stats};
 
 /// Retired activation variables tolerated before a rebuild, at least (see the module
@@ -121,7 +121,7 @@ enum First {
 
 /// What propagating `cube` over the formula gives: UNSAT on a conflict, the model when
 /// every clause is satisfied, else the simplified formula to search.
-fn propagated(propagator: &mut Propagator, cube: &[Lit]) -> First {
+fn propagated(propagator: &mut CubePropagator, cube: &[Lit]) -> First {
     match propagator.propagate(cube) {
         Propagated::Conflict => First::Done(Outcome::Unsat),
         Propagated::Model(model) => First::Done(Outcome::Sat(model)),
@@ -158,7 +158,7 @@ pub struct CubeModels {
     /// Solvers replaced by a rebuild.
     rebuilds: u64,
     /// The cdcl strategy's propagator, built at the first cube past the root budget.
-    propagator: Option<Box<Propagator>>,
+    propagator: Option<Box<CubePropagator>>,
     /// Cubes whose models were searched on a fresh engine.
     fresh_engines: u64,
     /// Cubes whose first search at the root level ran past [`ROOT_BUDGET`].
@@ -255,7 +255,7 @@ impl CubeModels {
         let formula = &self.formula;
         let propagator = self
             .propagator
-            .get_or_insert_with(|| Box::new(Propagator::new(formula)));
+            .get_or_insert_with(|| Box::new(CubePropagator::new(formula)));
         propagated(propagator, cube)
     }
 

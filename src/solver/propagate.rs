@@ -25,7 +25,7 @@ pub enum Propagated {
 }
 
 /// The formula with its occurrence lists; reused for every cube.
-pub struct Propagator {
+pub struct CubePropagator {
     formula: Cnf,
     /// Per literal code, the clauses containing that literal.
     occurs: Vec<Vec<u32>>,
@@ -42,10 +42,10 @@ pub struct Propagator {
     empty: bool,
 }
 
-impl Propagator {
+impl CubePropagator {
     /// A propagator over `formula`.
-    pub fn new(formula: &Cnf) -> Propagator {
-        let mut propagator = Propagator {
+    pub fn new(formula: &Cnf) -> CubePropagator {
+        let mut propagator = CubePropagator {
             formula: Cnf::new(formula.num_vars()),
             occurs: vec![Vec::new(); 2 * formula.num_vars()],
             lengths: Vec::with_capacity(formula.num_clauses()),
@@ -218,7 +218,7 @@ mod tests {
                 .map(|_| Var::from_index(rng.index(vars)).lit(rng.below(2) == 0))
                 .collect();
             let expected = satisfiable(&cnf, &cube, vars);
-            match Propagator::new(&cnf).propagate(&cube) {
+            match CubePropagator::new(&cnf).propagate(&cube) {
                 Propagated::Conflict => assert!(!expected),
                 Propagated::Model(model) => {
                     assert!(cnf.is_satisfied_by(&model));
@@ -247,7 +247,7 @@ mod tests {
     fn a_cube_against_itself_or_a_unit_is_a_conflict() {
         let mut cnf = Cnf::new(2);
         cnf.add_clause(&[lit(-1)]);
-        let mut propagator = Propagator::new(&cnf);
+        let mut propagator = CubePropagator::new(&cnf);
         assert!(matches!(
             propagator.propagate(&[lit(1)]),
             Propagated::Conflict

@@ -1,20 +1,16 @@
 //! Unit propagation that remembers why, over a fixed clause set: the engine behind the
-//! hints that explain themselves, the rater's probing and the generator's cheap uniqueness
-//! evidence (a propagation proof, or a second solution found by a short depth-first
-//! [`Propagator::search`]) before it asks the CDCL.
+//! game's candidate probe (`play::probe`, the `H` key), the SAT-level grader's probing and
+//! the generator's cheap uniqueness evidence (a propagation proof, or a second solution
+//! found by a short depth-first [`ReasonPropagator::search`]) before it asks the CDCL.
 //!
-//! A hint must say *which clauses* decided a digit, so every literal set by propagation
-//! keeps its **reason**, the clause that became unit, and [`Propagator::cone`]
-//! walks those reasons back from a clause to the literals that were assumed (the board's
-//! digits, and the negated digit of a refutation): the implication graph of a CDCL solver
-//! (Marques-Silva & Sakallah, GRASP, 1999), read here for people rather than for learning.
+//! Every literal set by propagation keeps its **reason**, the clause that became unit
+//! (the implication graph of a CDCL solver, Marques-Silva & Sakallah, GRASP, 1999), so
+//! the probe can name the rule a contradiction broke in the words of the board.
 //!
 //! Two watched literals per clause (Moskewicz et al., Chaff, 2001), a trail, and undo to a
 //! mark. Invariant, as in MiniSat: the first two literals of every clause of two or more
 //! literals are its watches, and a watch is false only if every other literal is false or
 //! the clause is satisfied by the other watch, once the trail is fully propagated.
-
-use std::collections::HashSet;
 
 use crate::cnf::Cnf;
 use crate::lit::Lit;
@@ -23,7 +19,7 @@ use crate::lit::Lit;
 const ASSUMED: u32 = u32::MAX;
 
 /// Unit propagation with reasons over a fixed clause set.
-pub struct Propagator {
+pub struct ReasonPropagator {
     lits: Vec<Lit>,
     /// Clause `i` is `lits[starts[i]..starts[i + 1]]`.
     starts: Vec<usize>,
@@ -33,26 +29,24 @@ pub struct Propagator {
     values: Vec<i8>,
     /// Per variable: the clause that implied its value, or [`ASSUMED`].
     reasons: Vec<u32>,
-    /// Per variable: its index on the trail while it is assigned.
-    positions: Vec<u32>,
     trail: Vec<Lit>,
     head: usize,
-    /// Unit clauses of the formula (clause indices), asserted by [`Propagator::reset`].
+    /// Unit clauses of the formula (clause indices), asserted by
+    /// [`ReasonPropagator::reset`].
     units: Vec<u32>,
     /// The formula has an empty clause.
     empty: bool,
 }
 
-impl Propagator {
+impl ReasonPropagator {
     /// A propagator over the clauses of `cnf`, with nothing assigned.
-    pub fn new(cnf: &Cnf) -> Propagator {
-        let mut p = Propagator {
+    pub fn new(cnf: &Cnf) -> ReasonPropagator {
+        let mut p = ReasonPropagator {
             lits: Vec::with_capacity(cnf.num_lits()),
             starts: vec![0],
             watches: vec![Vec::new(); 2 * cnf.num_vars()],
             values: vec![0; cnf.num_vars()],
             reasons: vec![ASSUMED; cnf.num_vars()],
-            positions: vec![0; cnf.num_vars()],
             trail: Vec::with_capacity(cnf.num_vars()),
             head: 0,
             units: Vec::new(),
@@ -126,7 +120,6 @@ impl Propagator {
                 let var = lit.var().index();
                 self.values[var] = if lit.is_negative() { -1 } else { 1 };
                 self.reasons[var] = reason;
-                self.positions[var] = self.trail.len() as u32;
                 self.trail.push(lit);
                 true
             }
@@ -197,45 +190,6 @@ impl Propagator {
             self.values[lit.var().index()] = 0;
         }
         self.head = self.head.min(mark);
-    }
-
-    /// The clauses that `clause` (unit or false now) rests on: it, and recursively the
-    /// reason of every other literal it has, back to assumed literals. In trail order of
-    /// the literal each clause implied; `clause` itself comes last.
-    pub fn cone(&self, clause: u32) -> Vec<u32> {
-        let mut seen = vec![clause];
-        let mut visited: HashSet<u32> = HashSet::from([clause]);
-        let mut stack = vec![clause];
-        while let Some(current) = stack.pop() {
-            for &lit in self.clause(current) {
-                if let Some(reason) = self.reason(lit) {
-                    if visited.insert(reason) {
-                        seen.push(reason);
-                        stack.push(reason);
-                    }
-                }
-            }
-        }
-        // The literal a reason clause implied is its one true literal whose reason it is.
-        let position = |index: u32| -> u32 {
-            if index == clause {
-                return u32::MAX;
-            }
-            self.clause(index)
-                .iter()
-                .find(|lit| self.value(**lit) == 1 && self.reason(**lit) == Some(index))
-                .map_or(u32::MAX - 1, |lit| self.positions[lit.var().index()])
-        };
-        seen.sort_by_key(|&index| position(index));
-        seen
-    }
-
-    /// The literal clause `index` implied (its true literal whose reason it is), if any.
-    pub fn implied_by(&self, index: u32) -> Option<Lit> {
-        self.clause(index)
-            .iter()
-            .copied()
-            .find(|&lit| self.value(lit) == 1 && self.reason(lit) == Some(index))
     }
 
     /// Every variable has a value.
@@ -320,21 +274,19 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_keeps_its_reasons_and_its_cone_leaves_out_bystanders() {
+    fn a_chain_keeps_its_reasons_and_undo_keeps_what_came_before() {
         // 1 -> 2 -> 3, and 4 -> 5 beside it; assuming 1 and 4.
         let formula = cnf(&[&[-1, 2], &[-2, 3], &[-4, 5], &[-3, -5, 6]]);
-        let mut p = Propagator::new(&formula);
+        let mut p = ReasonPropagator::new(&formula);
         assert_eq!(p.reset(), None);
         assert!(p.assume(lit(1)));
         assert_eq!(p.propagate(), None);
         assert_eq!(p.value(lit(3)), 1);
         assert_eq!(p.reason(lit(3)), Some(1));
         assert_eq!(p.reason(lit(1)), None);
-        assert_eq!(p.cone(1), vec![0, 1]);
         assert!(p.assume(lit(4)));
         assert_eq!(p.propagate(), None);
-        assert_eq!(p.implied_by(3), Some(lit(6)));
-        assert_eq!(p.cone(3), vec![0, 1, 2, 3]);
+        assert_eq!(p.reason(lit(6)), Some(3));
         let mark = p.mark();
         assert!(p.assume(lit(-6)) || p.value(lit(6)) == 1);
         p.undo_to(mark);
@@ -344,7 +296,7 @@ mod tests {
     #[test]
     fn a_conflict_names_the_false_clause_and_undo_restores() {
         let formula = cnf(&[&[-1, 2], &[-1, 3], &[-2, -3], &[7]]);
-        let mut p = Propagator::new(&formula);
+        let mut p = ReasonPropagator::new(&formula);
         assert_eq!(p.reset(), None);
         assert_eq!(p.value(lit(7)), 1);
         assert_eq!(p.reason(lit(7)), Some(3));
@@ -352,9 +304,6 @@ mod tests {
         assert!(p.assume(lit(1)));
         let conflict = p.propagate().expect("1 forces 2 and 3, which clash");
         assert_eq!(conflict, 2);
-        let mut cone = p.cone(conflict);
-        cone.sort_unstable();
-        assert_eq!(cone, vec![0, 1, 2]);
         p.undo_to(mark);
         assert_eq!((p.value(lit(1)), p.value(lit(2))), (0, 0));
         assert!(p.assume(lit(-2)));

@@ -1,5 +1,6 @@
-//! Where each cell goes on the page: squares and hexagons in SVG units, the lines between
-//! them (walls heavy, other boundaries light), and where the arrow keys lead.
+//! Where each cell goes on the page: squares and hexagons in SVG units, and the lines
+//! between them (walls heavy, other boundaries light). Where the arrow keys lead is the
+//! library's (`sudosat::play::moves`), shared with the terminal game.
 //!
 //! **Square boards.** A cell is a square of side [`CELL`]; a boundary between two cells of
 //! different regions (the k×k boxes or a jigsaw's regions) is a wall, as is the frame.
@@ -297,113 +298,6 @@ impl BoardShape {
     }
 }
 
-/// A move of the selection: four directions on square boards, six on the honeycomb.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// ← or `h`.
-    Left,
-    /// → or `l`.
-    Right,
-    /// ↑ or `k`: up on a square board, up-left on the honeycomb (up-right at its edge).
-    Up,
-    /// ↓ or `j`: down, or down-right (down-left at the edge).
-    Down,
-    /// `y`, honeycomb only.
-    UpLeft,
-    /// `u`, honeycomb only.
-    UpRight,
-    /// `b`, honeycomb only.
-    DownLeft,
-    /// `n`, honeycomb only.
-    DownRight,
-}
-
-impl Direction {
-    /// The direction a key name of the page stands for (`left`, `up-right`, ...).
-    pub fn from_name(name: &str) -> Option<Direction> {
-        Some(match name {
-            "left" => Direction::Left,
-            "right" => Direction::Right,
-            "up" => Direction::Up,
-            "down" => Direction::Down,
-            "up-left" => Direction::UpLeft,
-            "up-right" => Direction::UpRight,
-            "down-left" => Direction::DownLeft,
-            "down-right" => Direction::DownRight,
-            _ => return None,
-        })
-    }
-}
-
-/// For each cell, where each direction leads (the cell itself at an edge), as the
-/// terminal game moves: places as (row, x), x in half-columns on the honeycomb.
-pub struct Moves {
-    table: Vec<[usize; 8]>,
-}
-
-impl Moves {
-    /// The moves of `layout`.
-    pub fn new(layout: &Layout) -> Moves {
-        let (places, step): (Vec<(isize, isize)>, isize) = match layout.geometry() {
-            Geometry::Hex { half_columns, .. } => (
-                (0..layout.num_cells())
-                    .map(|cell| {
-                        (
-                            layout.position(cell).0 as isize,
-                            half_columns[cell] as isize,
-                        )
-                    })
-                    .collect(),
-                2,
-            ),
-            Geometry::Square { .. } => (
-                (0..layout.num_cells())
-                    .map(|cell| {
-                        let (row, col) = layout.position(cell);
-                        (row as isize, col as isize)
-                    })
-                    .collect(),
-                1,
-            ),
-        };
-        let hex = step == 2;
-        let at: HashMap<(isize, isize), usize> = places
-            .iter()
-            .enumerate()
-            .map(|(cell, &place)| (place, cell))
-            .collect();
-        let table = (0..layout.num_cells())
-            .map(|cell| {
-                let (r, x) = places[cell];
-                let go = |dr: isize, dx: isize| at.get(&(r + dr, x + dx)).copied();
-                let (up, down) = if hex {
-                    (go(-1, -1).or(go(-1, 1)), go(1, 1).or(go(1, -1)))
-                } else {
-                    (go(-1, 0), go(1, 0))
-                };
-                let diagonal = |dr, dx| if hex { go(dr, dx) } else { None };
-                [
-                    go(0, -step),
-                    go(0, step),
-                    up,
-                    down,
-                    diagonal(-1, -1),
-                    diagonal(-1, 1),
-                    diagonal(1, -1),
-                    diagonal(1, 1),
-                ]
-                .map(|target| target.unwrap_or(cell))
-            })
-            .collect();
-        Moves { table }
-    }
-
-    /// Where `direction` leads from `cell`.
-    pub fn step(&self, cell: usize, direction: Direction) -> usize {
-        self.table[cell][direction as usize]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,21 +377,5 @@ mod tests {
             vec![[3.0, 3.0, 543.0, 543.0], [543.0, 3.0, 3.0, 543.0]]
         );
         assert_eq!(board.diagonal_cells.len(), 17);
-    }
-
-    #[test]
-    fn moves_stop_at_the_edges_and_follow_the_honeycomb() {
-        let square = Moves::new(&Layout::square(9).unwrap());
-        assert_eq!(square.step(0, Direction::Left), 0);
-        assert_eq!(square.step(0, Direction::Right), 1);
-        assert_eq!(square.step(0, Direction::Down), 9);
-        assert_eq!(square.step(0, Direction::UpLeft), 0);
-        let hex = Moves::new(&Layout::hanidoku());
-        // r1c1 (cell 0): down-left is r2c1 (5), down-right r2c2 (6).
-        assert_eq!(hex.step(0, Direction::DownLeft), 5);
-        assert_eq!(hex.step(0, Direction::DownRight), 6);
-        assert_eq!(hex.step(0, Direction::Down), 6);
-        assert_eq!(hex.step(6, Direction::Up), 0);
-        assert_eq!(hex.step(0, Direction::Up), 0);
     }
 }

@@ -22,8 +22,9 @@ pub mod view;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use geometry::{board_name, Direction};
+use geometry::board_name;
 use session::Session;
+use sudosat::play::moves::Direction;
 
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]

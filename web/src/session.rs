@@ -14,11 +14,12 @@ use std::time::Duration;
 use sudosat::grid::{to_line, Grid};
 use sudosat::layout::Layout;
 use sudosat::play::{
-    cell_name, prepare, read_save, save_text, Action, Coach, Game, Lesson, Solutions,
+    cell_name, prepare, read_save, save_text, Action, Coach, Game, Lesson, Solutions, Unmarked,
 };
 
-use crate::geometry::{board_name, BoardShape, Direction, Moves};
+use crate::geometry::{board_name, BoardShape};
 use crate::view::{CellView, HintView, View};
+use sudosat::play::moves::{Direction, Moves};
 
 /// How a message is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -421,7 +422,7 @@ impl Session {
                 Tone::Error,
             );
         };
-        let Some(lesson) = coach.press(&mut self.game, self.auto) else {
+        let Some(lesson) = coach.press(&mut self.game, Unmarked::shown(self.auto)) else {
             return self.say("the board is already solved", Tone::Info);
         };
         let layout = self.game.layout();

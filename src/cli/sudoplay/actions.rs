@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::app::{App, Effect, Prompt, Tone};
-use crate::play::{cell_name, Candidates};
+use crate::play::{cell_name, Candidates, Unmarked};
 
 impl App {
     /// `t`: the next level of the hint. The first names the technique and where it
@@ -22,7 +22,7 @@ impl App {
             );
             return None;
         };
-        let Some(lesson) = coach.press(&mut self.game, self.auto) else {
+        let Some(lesson) = coach.press(&mut self.game, Unmarked::shown(self.auto)) else {
             self.say("the board is already solved", Tone::Info);
             return None;
         };
@@ -75,13 +75,13 @@ impl App {
 
     pub(super) fn candidates(&mut self) {
         let name = cell_name(self.layout(), self.selected);
-        let Some(hinter) = self.hinter.as_mut() else {
+        let Some(probe) = self.probe.as_mut() else {
             return self.say(
                 "no candidates: this puzzle has more than one solution",
                 Tone::Error,
             );
         };
-        let text = match hinter.candidates(&self.game.digits(), self.selected) {
+        let text = match probe.candidates(&self.game.digits(), self.selected) {
             Candidates::Filled(digit) => format!("{name} holds {digit}"),
             Candidates::Digits(digits) => {
                 let list: Vec<String> = digits.iter().map(u8::to_string).collect();

@@ -10,10 +10,10 @@ use std::time::Instant;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::keys::{self, Command};
-use super::moves::Neighbours;
 use crate::layout::Layout;
+use crate::play::moves::Moves;
 use crate::play::stats::clock_text;
-use crate::play::{save_text, Action, Coach, Game, GameRecord, Hinter};
+use crate::play::{save_text, Action, CandidateProbe, Coach, Game, GameRecord};
 
 /// How a message is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub struct App {
     /// The game.
     pub game: Game,
     /// Propagation candidates, `H` (puzzles with a unique solution only).
-    pub hinter: Option<Hinter>,
+    pub probe: Option<CandidateProbe>,
     /// Hints in levels from the technique ladder, `t` (unique solution only).
     pub coach: Option<Coach>,
     /// The selected cell.
@@ -126,20 +126,20 @@ pub struct App {
     /// How a solved game goes into the statistics; `None` keeps it out.
     pub stats: Option<StatsEntry>,
     recorded: bool,
-    neighbours: Neighbours,
+    moves: Moves,
 }
 
 impl App {
     /// An app over `game`, with `title` on the first line and `message` in the panel.
-    pub fn new(game: Game, hinter: Option<Hinter>, title: String, message: String) -> App {
-        let neighbours = Neighbours::new(game.layout());
+    pub fn new(game: Game, probe: Option<CandidateProbe>, title: String, message: String) -> App {
+        let moves = Moves::new(game.layout());
         let selected = (0..game.layout().num_cells())
             .find(|&c| !game.is_given(c) && game.cells()[c].digit == 0)
             .unwrap_or(0);
         let coach = Coach::new(&game);
         App {
             game,
-            hinter,
+            probe,
             coach,
             selected,
             pencil: false,
@@ -157,7 +157,7 @@ impl App {
             solved_in: None,
             stats: None,
             recorded: false,
-            neighbours,
+            moves,
         }
     }
 
@@ -256,7 +256,7 @@ impl App {
     fn command(&mut self, command: Command, key: KeyEvent, now: Instant) -> Option<Effect> {
         match command {
             Command::Move(direction) => {
-                self.selected = self.neighbours.step(self.selected, direction);
+                self.selected = self.moves.step(self.selected, direction);
             }
             Command::Digit => {
                 if let KeyCode::Char(c) = key.code {

@@ -12,8 +12,8 @@ use std::fmt::Write;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::moves::Direction;
 use crate::layout::{Geometry, Layout};
+use crate::play::moves::Direction;
 
 /// What a key asks the game to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub enum Command {
     Undo,
     /// Redo an undone move.
     Redo,
-    /// Fill one cell and say why.
+    /// The next level of a hint from the technique ladder: named, shown, applied.
     Hint,
     /// The selected cell's candidates left by propagation.
     Candidates,

@@ -30,7 +30,7 @@ const HANIDOKU_CHECK_CONFLICTS: u64 = 20;
 
 /// A game ready to play, with what to call it.
 pub struct Loaded {
-    /// The game and its hinter.
+    /// The game and its candidate probe.
     pub prepared: Prepared,
     /// The title line's text.
     pub title: String,

@@ -20,7 +20,6 @@ mod boxchars;
 mod date;
 pub mod keys;
 mod load;
-mod moves;
 mod palette;
 mod plan;
 mod screen;
@@ -115,7 +114,7 @@ pub fn run(options: &SudoplayOptions) -> Result<u8, Failure> {
     let loaded = load::load(options)?;
     let mut app = App::new(
         loaded.prepared.game,
-        loaded.prepared.hinter,
+        loaded.prepared.probe,
         loaded.title,
         loaded.message,
     );

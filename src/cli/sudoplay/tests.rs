@@ -23,12 +23,7 @@ fn app(layout: Layout, puzzle: &str) -> App {
         .grid
         .clone();
     let prepared = prepare(&layout, &givens).unwrap();
-    App::new(
-        prepared.game,
-        prepared.hinter,
-        "test".into(),
-        "hello".into(),
-    )
+    App::new(prepared.game, prepared.probe, "test".into(), "hello".into())
 }
 
 fn event(c: char) -> KeyEvent {

@@ -24,7 +24,7 @@ fn golden_nugget_opens_with_a_nested_chain() {
     let mut found = Found::new(Collect::All);
     nested(&view, &mut found, 1);
     assert!(!found.steps.is_empty());
-    assert!(found.steps.len() <= ALL_LIMIT);
+    assert!(found.steps.len() <= LIMITS.nested_contradictions);
     for step in &found.steps {
         assert_eq!(step.technique, Technique::NestedForcingChain);
         assert!(step.agrees_with(answer.cells()), "{step:?}");

@@ -1,19 +1,24 @@
-//! The work-list propagation against the full rescans of `search::propagate`: from every
-//! candidate of the givens (brought to the fixpoint first), placed or removed, both find a contradiction or neither, and
-//! reach the same board (the fixpoint of the same rules).
+//! The work-list propagation against an oracle of full rescans (`rescans`, below, the
+//! ladder's propagation before the work lists): from every candidate of the givens
+//! (brought to the fixpoint first), placed or removed, both find a contradiction or
+//! neither, and reach the same board (the fixpoint of the same rules).
 
 use super::*;
-use crate::human::search;
 use crate::human::tests::puzzles;
+use crate::layout::runs::{matching_runs, LineDigits};
 use crate::layout::Layout;
 
 fn agree_on(layout: &Layout, path: &str) -> usize {
     let topo = Topology::new(layout);
     let mut tried = 0;
     for puzzle in puzzles(path, layout) {
-        // The precondition: a board already at the fixpoint (as a propagation leaves it).
+        // The precondition: a board already at the fixpoint (as a propagation leaves it),
+        // where the whole-board propagation and the oracle agree.
         let mut board = Board::new(layout, puzzle.cells());
-        assert!(search::propagate(&topo, &mut board));
+        let mut oracle = board.clone();
+        assert!(rescans(&topo, &mut oracle));
+        assert!(propagate(&topo, &mut board));
+        assert_eq!(board, oracle, "{path}: the givens' fixpoint");
         for cell in 0..topo.cells {
             for digit in digits(board.candidates(cell)) {
                 for on in [true, false] {
@@ -25,7 +30,7 @@ fn agree_on(layout: &Layout, path: &str) -> usize {
                     } else {
                         full.eliminate(cell, digit);
                     }
-                    let slow = search::propagate(&topo, &mut full);
+                    let slow = rescans(&topo, &mut full);
                     assert_eq!(fast, slow, "{path}: cell {cell} digit {digit} on {on}");
                     if fast {
                         assert_eq!(quick, full, "{path}: cell {cell} digit {digit} on {on}");
@@ -56,7 +61,7 @@ fn narrowing_an_end_reaches_the_fresh_fixpoint() {
     let mut tried = 0;
     for puzzle in puzzles("testdata/layouts/hanidoku.txt", &layout) {
         let mut board = Board::new(&layout, puzzle.cells());
-        assert!(search::propagate(&topo, &mut board));
+        assert!(rescans(&topo, &mut board));
         let nodes: Vec<(usize, u8)> = (0..topo.cells)
             .flat_map(|c| digits(board.candidates(c)).map(move |d| (c, d)))
             .collect();
@@ -83,4 +88,89 @@ fn narrowing_an_end_reaches_the_fresh_fixpoint() {
         }
     }
     assert!(tried > 100, "{tried}");
+}
+
+/// The oracle: singles (naked, hidden on what a house or line needs) and run trims to a
+/// fixpoint by rescanning every cell and region until nothing changes;
+/// false on a contradiction (a cell without candidates, a needed digit without a cell,
+/// a line without a possible run).
+fn rescans(topo: &Topology, board: &mut Board) -> bool {
+    loop {
+        let mut changed = false;
+        for cell in 0..topo.cells {
+            if board.digit(cell) != 0 {
+                continue;
+            }
+            let cands = board.candidates(cell);
+            match cands.count_ones() {
+                0 => return false,
+                1 => {
+                    board.place(topo, cell, cands.trailing_zeros() as u8 + 1);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        for region in &topo.regions {
+            let mut placed = 0u64;
+            let mut available = 0u64;
+            for &cell in &region.cells {
+                match board.digit(cell) {
+                    0 => available |= board.candidates(cell),
+                    d => {
+                        if placed >> (d - 1) & 1 == 1 {
+                            return false;
+                        }
+                        placed |= 1 << (d - 1)
+                    }
+                }
+            }
+            let need = match region.rule {
+                Rule::Full => crate::layout::runs::all_digits(topo.size) & !placed,
+                Rule::Partial => 0,
+                Rule::Run => {
+                    let empty: Vec<u64> = region
+                        .cells
+                        .iter()
+                        .filter(|&&c| board.digit(c) == 0)
+                        .map(|&c| board.candidates(c))
+                        .collect();
+                    let starts = matching_runs(topo.size, &empty, placed);
+                    let facts = LineDigits::from_runs(starts, region.cells.len());
+                    if facts.is_empty() {
+                        return false;
+                    }
+                    for &cell in &region.cells {
+                        if board.digit(cell) == 0 && board.candidates(cell) & !facts.possible != 0 {
+                            for digit in digits(board.candidates(cell) & !facts.possible) {
+                                board.eliminate(cell, digit);
+                            }
+                            changed = true;
+                        }
+                    }
+                    facts.required & !placed
+                }
+            };
+            if need & !available != 0 {
+                return false;
+            }
+            for digit in digits(need) {
+                let mut places = region
+                    .cells
+                    .iter()
+                    .filter(|&&c| board.digit(c) == 0 && board.has(c, digit));
+                match (places.next(), places.next()) {
+                    (None, _) => return false,
+                    (Some(&cell), None) => {
+                        board.place(topo, cell, digit);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
 }

@@ -1,4 +1,5 @@
-//! Moving the selection: four directions on square boards, six on the honeycomb.
+//! Moving the selection, for the terminal game and the browser game alike: four
+//! directions on square boards, six on the honeycomb.
 //!
 //! On the honeycomb a cell's place is its row and its half-column (`Geometry::Hex`, as
 //! the layout file's picture gives it), so a cell has two neighbours above (up-left,
@@ -10,16 +11,16 @@ use std::collections::HashMap;
 
 use crate::layout::{Geometry, Layout};
 
-/// A move of the selection.
+/// A move of the selection: four directions on square boards, six on the honeycomb.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
     /// ← or `h`.
     Left,
     /// → or `l`.
     Right,
-    /// ↑ or `k` (up-left on the honeycomb).
+    /// ↑ or `k`: up on a square board, up-left on the honeycomb (up-right at its edge).
     Up,
-    /// ↓ or `j` (down-right on the honeycomb).
+    /// ↓ or `j`: down, or down-right (down-left at the edge).
     Down,
     /// `y`, honeycomb only.
     UpLeft,
@@ -31,17 +32,32 @@ pub enum Direction {
     DownRight,
 }
 
-/// For each cell, where each direction leads (itself at an edge).
-pub struct Neighbours {
-    /// Per cell: Left, Right, Up, Down, UpLeft, UpRight, DownLeft, DownRight.
+impl Direction {
+    /// The direction a key name of the page stands for (`left`, `up-right`, ...).
+    pub fn from_name(name: &str) -> Option<Direction> {
+        Some(match name {
+            "left" => Direction::Left,
+            "right" => Direction::Right,
+            "up" => Direction::Up,
+            "down" => Direction::Down,
+            "up-left" => Direction::UpLeft,
+            "up-right" => Direction::UpRight,
+            "down-left" => Direction::DownLeft,
+            "down-right" => Direction::DownRight,
+            _ => return None,
+        })
+    }
+}
+
+/// For each cell, where each direction leads (the cell itself at an edge), as the
+/// terminal game moves: places as (row, x), x in half-columns on the honeycomb.
+pub struct Moves {
     table: Vec<[usize; 8]>,
 }
 
-impl Neighbours {
-    /// The neighbour table of `layout`.
-    pub fn new(layout: &Layout) -> Neighbours {
-        // A cell's place: (row, x), x in half-columns on the honeycomb (cells of a row 2
-        // apart), in columns on a square board (1 apart).
+impl Moves {
+    /// The moves of `layout`.
+    pub fn new(layout: &Layout) -> Moves {
         let (places, step): (Vec<(isize, isize)>, isize) = match layout.geometry() {
             Geometry::Hex { half_columns, .. } => (
                 (0..layout.num_cells())
@@ -74,40 +90,31 @@ impl Neighbours {
             .map(|cell| {
                 let (r, x) = places[cell];
                 let go = |dr: isize, dx: isize| at.get(&(r + dr, x + dx)).copied();
-                let stay = |target: Option<usize>| target.unwrap_or(cell);
                 let (up, down) = if hex {
                     (go(-1, -1).or(go(-1, 1)), go(1, 1).or(go(1, -1)))
                 } else {
                     (go(-1, 0), go(1, 0))
                 };
+                let diagonal = |dr, dx| if hex { go(dr, dx) } else { None };
                 [
-                    stay(go(0, -step)),
-                    stay(go(0, step)),
-                    stay(up),
-                    stay(down),
-                    stay(go(-1, -1).filter(|_| hex)),
-                    stay(go(-1, 1).filter(|_| hex)),
-                    stay(go(1, -1).filter(|_| hex)),
-                    stay(go(1, 1).filter(|_| hex)),
+                    go(0, -step),
+                    go(0, step),
+                    up,
+                    down,
+                    diagonal(-1, -1),
+                    diagonal(-1, 1),
+                    diagonal(1, -1),
+                    diagonal(1, 1),
                 ]
+                .map(|target| target.unwrap_or(cell))
             })
             .collect();
-        Neighbours { table }
+        Moves { table }
     }
 
     /// Where `direction` leads from `cell`.
     pub fn step(&self, cell: usize, direction: Direction) -> usize {
-        let index = match direction {
-            Direction::Left => 0,
-            Direction::Right => 1,
-            Direction::Up => 2,
-            Direction::Down => 3,
-            Direction::UpLeft => 4,
-            Direction::UpRight => 5,
-            Direction::DownLeft => 6,
-            Direction::DownRight => 7,
-        };
-        self.table[cell][index]
+        self.table[cell][direction as usize]
     }
 }
 
@@ -118,7 +125,7 @@ mod tests {
     #[test]
     fn square_moves_stop_at_the_edges() {
         let layout = Layout::square(9).unwrap();
-        let moves = Neighbours::new(&layout);
+        let moves = Moves::new(&layout);
         assert_eq!(moves.step(0, Direction::Left), 0);
         assert_eq!(moves.step(0, Direction::Right), 1);
         assert_eq!(moves.step(0, Direction::Down), 9);
@@ -128,7 +135,7 @@ mod tests {
     #[test]
     fn honeycomb_cells_have_six_neighbours_and_up_down_come_back() {
         let layout = Layout::hanidoku();
-        let moves = Neighbours::new(&layout);
+        let moves = Moves::new(&layout);
         // The middle cell r5c5 (index 30): row 5 has 9 cells starting at 26.
         let centre = 30;
         assert_eq!(moves.step(centre, Direction::Left), 29);
@@ -162,8 +169,8 @@ mod tests {
             "/testdata/layouts/flower.layout"
         );
         let layout = Layout::resolve(path, None).unwrap();
-        let moves = Neighbours::new(&layout);
-        let name = |cell| crate::play::cell_name(&layout, cell);
+        let moves = Moves::new(&layout);
+        let name = |cell| crate::human::cell_name(&layout, cell);
         // Row 3 starts at half-column 5, row 4 at 4: r3c1's down-left is r4c1, its
         // down-right r4c2 (a centred drawing would put r4c1 straight under r3c1).
         let r3c1 = layout.cell(2, 0);
@@ -178,5 +185,21 @@ mod tests {
             name(moves.step(layout.cell(0, 1), Direction::DownRight)),
             "r2c3"
         );
+    }
+
+    #[test]
+    fn moves_stop_at_the_edges_and_follow_the_honeycomb() {
+        let square = Moves::new(&Layout::square(9).unwrap());
+        assert_eq!(square.step(0, Direction::Left), 0);
+        assert_eq!(square.step(0, Direction::Right), 1);
+        assert_eq!(square.step(0, Direction::Down), 9);
+        assert_eq!(square.step(0, Direction::UpLeft), 0);
+        let hex = Moves::new(&Layout::hanidoku());
+        // r1c1 (cell 0): down-left is r2c1 (5), down-right r2c2 (6).
+        assert_eq!(hex.step(0, Direction::DownLeft), 5);
+        assert_eq!(hex.step(0, Direction::DownRight), 6);
+        assert_eq!(hex.step(0, Direction::Down), 6);
+        assert_eq!(hex.step(6, Direction::Up), 0);
+        assert_eq!(hex.step(0, Direction::Up), 0);
     }
 }
