@@ -6,8 +6,8 @@
 //! our search alone, while ProbSAT (see `walk`) solves most of them in 10^4-10^8 flips.
 //! So when the formula looks uniformly random (one clause length k ≥ 3 for nearly every
 //! clause, both signs about equally often, no variable in far more clauses than the
-//! average, about the threshold's number of clauses a variable), the walker gets a share of the time of its own, as CryptoMiniSat gives its
-//! walker on such formulas:
+//! average, about the threshold's number of clauses a variable), the walker gets a share
+//! of the time of its own, as CryptoMiniSat gives its walker on such formulas:
 //!
 //! - a first walk before the search, of `walk_random_first` clause visits (20 M, about a
 //!   tenth of a second on 3-SAT) or `walk_random_first_per_lit` (1000) per literal of

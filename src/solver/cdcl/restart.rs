@@ -152,6 +152,38 @@ impl Ema {
     }
 }
 
+/// The constants of the EMA (Glucose-style) restart rule that differ between
+/// `--restarts glucose` and the focused stints of the modes policy.
+#[derive(Clone, Copy, Debug)]
+struct EmaConstants {
+    min_run: u64,
+    margin: f64,
+    slow_alpha: f64,
+    block_after: u64,
+}
+
+impl EmaConstants {
+    /// Glucose's published constants (`restart_*`).
+    fn glucose(options: &Options) -> EmaConstants {
+        EmaConstants {
+            min_run: options.restart_min_run,
+            margin: options.restart_margin,
+            slow_alpha: options.restart_slow_alpha,
+            block_after: options.restart_block_after,
+        }
+    }
+
+    /// CaDiCaL's, for the focused stints (`focused_restart_*`).
+    fn focused(options: &Options) -> EmaConstants {
+        EmaConstants {
+            min_run: options.focused_restart_min_run,
+            margin: options.focused_restart_margin,
+            slow_alpha: options.focused_restart_slow_alpha,
+            block_after: options.focused_restart_block_after,
+        }
+    }
+}
+
 /// Restart state: counts conflicts of the current run and tracks LBD averages.
 #[derive(Clone, Debug)]
 pub struct Restarts {
@@ -188,27 +220,17 @@ impl Restarts {
         // The focused stints of the modes policy restart on CaDiCaL's constants rather
         // than Glucose's (see "Modes" in the module docs); `--restarts glucose` keeps
         // the published Glucose ones.
-        let (min_run, margin, slow_alpha, block_after) = if policy == RestartPolicy::Modes {
-            (
-                options.focused_restart_min_run,
-                options.focused_restart_margin,
-                options.focused_restart_slow_alpha,
-                options.focused_restart_block_after,
-            )
+        let ema = if policy == RestartPolicy::Modes {
+            EmaConstants::focused(options)
         } else {
-            (
-                options.restart_min_run,
-                options.restart_margin,
-                options.restart_slow_alpha,
-                options.restart_block_after,
-            )
+            EmaConstants::glucose(options)
         };
         Restarts {
             policy,
             conflicts_in_run: 0,
             runs: 1,
             fast: Ema::new(options.restart_fast_alpha),
-            slow: Ema::new(slow_alpha),
+            slow: Ema::new(ema.slow_alpha),
             trail: Ema::new(options.restart_trail_alpha),
             conflicts: 0,
             luby_unit: if policy == RestartPolicy::Modes {
@@ -221,13 +243,21 @@ impl Restarts {
             stint_budget: None,
             stint_unit: 0,
             stints: 0,
-            min_run,
-            margin,
+            min_run: ema.min_run,
+            margin: ema.margin,
             block_factor: options.restart_block_factor,
-            block_after,
+            block_after: ema.block_after,
             first_stint_conflicts: options.mode_first_conflicts,
             stable_share: options.mode_stable_share,
         }
+    }
+
+    /// The constants of the EMA rule; the slow average starts afresh.
+    fn set_ema_constants(&mut self, ema: EmaConstants) {
+        self.min_run = ema.min_run;
+        self.margin = ema.margin;
+        self.slow = Ema::new(ema.slow_alpha);
+        self.block_after = ema.block_after;
     }
 
     /// The fresh schedule of one cube of a stream: as [`Restarts::new`], except that
@@ -291,10 +321,7 @@ impl Restarts {
     /// docs). Call before the first conflict: the slow average starts afresh.
     pub fn use_glucose_constants(&mut self, options: &Options) {
         if self.policy == RestartPolicy::Modes {
-            self.min_run = options.restart_min_run;
-            self.margin = options.restart_margin;
-            self.slow = Ema::new(options.restart_slow_alpha);
-            self.block_after = options.restart_block_after;
+            self.set_ema_constants(EmaConstants::glucose(options));
         }
     }
 

@@ -251,9 +251,9 @@ impl Solver {
     /// conflicts and then each time the conflicts have doubled. It is used as
     /// CryptoMiniSat uses its CCAnr: to look for a model, not to set phases. If it finds
     /// one, the model becomes the target and the saved phases (the search decides along
-    /// it without a conflict, in either mode); otherwise the phases and the other walks' random choices are left as
-    /// they were, so the search goes on exactly as without it, and the walk cost only its
-    /// time. Only on the plain formula at level 0, and not on formulas that look uniformly
+    /// it without a conflict, in either mode); otherwise the phases and the other walks'
+    /// random choices are left as they were, so the search goes on exactly as without
+    /// it, and the walk cost only its time. Only on the plain formula at level 0, and not on formulas that look uniformly
     /// random, whose walk phase is ProbSAT's (`random`; on the hard suite's 7-SAT
     /// instance that CryptoMiniSat's CCAnr solves, this walk at 200 M visits a call did
     /// not find the model either).
