@@ -5,6 +5,7 @@
 
 mod batch_read;
 mod batch_solve;
+mod broad_suite;
 mod cactusplot;
 mod compressed;
 mod differential;

@@ -12,15 +12,18 @@ SHA-256 is in the list too, and `make bench-broad` refuses a file that differs):
 | `vmpc:N:SEED` | recovering a VMPC permutation from its output, ours (`vmpc`) |
 | `factor:BITS:SEED[:prime]` | factoring a semiprime (or, with `prime`, a prime: UNSAT) through an array multiplier, ours (`factoring`) |
 | `sudoku:PUZZLE_FILE` | `sudoku2cnf` of a puzzle of testdata/ (every size is ours) |
-| `sudokugen:N:BLANK:SEED` | a random grid of side N (`sudokugen grids 1 --random --size N --seed SEED`), BLANK percent of its cells blanked (a seeded choice), then `sudoku2cnf`: satisfiable, often with many solutions |
+| `sudokugen:N:BLANK:SEED` | a random grid of side N (`sudokugen grids 1 --random --size N --seed SEED`), BLANK percent of its cells blanked (a seeded choice), then `sudoku2cnf`: satisfiable, often with many solutions. The grid comes from the solver's model, so it changes with the solver's defaults: the suite uses `grid:` instead |
+| `grid:GRID_FILE:BLANK:SEED` | a solved grid of testdata/ (block format), BLANK percent of its cells blanked as above, then `sudoku2cnf`. testdata/broad/grid-N-seed-S.txt are `sudokugen:N:..:S`'s grids from f003276's sudokugen, kept as files so that a change of the solver does not change the suite |
 | `miter:BITS:KIND:SEED` | `examples/miter.rs`: two multipliers against each other |
 
 Every generator here draws from SplitMix64 (as `sudosat::rng`), not from Python's
 `random`, so the files do not depend on the Python version.
 """
 
+import csv
 import hashlib
 import lzma
+import os
 import shlex
 import subprocess
 import sys
@@ -31,6 +34,9 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchlib import RELEASE, shared_path  # noqa: E402
+
+# Our binaries: the release build, or the folder $SUDOSAT_BIN_DIR names (the tests' build).
+RELEASE = Path(os.environ.get("SUDOSAT_BIN_DIR", RELEASE))
 
 CNFGEN_VERSION = "0.9.6"
 MASK = (1 << 64) - 1
@@ -347,13 +353,23 @@ def build(spec):
         grid = run([str(RELEASE / "sudokugen"), "grids", "1", "--random", "--size", str(size),
                     "--seed", str(seed), "--format", "block"])
         return run_stdin([str(RELEASE / "sudoku2cnf"), "-"], blank_cells(grid, blank, seed))
+    if kind == "grid":
+        parts = rest.rsplit(":", 2)
+        if len(parts) != 3:
+            raise SpecError(f"{spec}: expected grid:GRID_FILE:BLANK:SEED")
+        (blank, seed), _ = ints(":".join(parts[1:]), 2, spec)
+        grid_path = ROOT / parts[0]
+        if not grid_path.exists():
+            raise SpecError(f"{spec}: no grid file {grid_path}")
+        grid = grid_path.read_text()
+        return run_stdin([str(RELEASE / "sudoku2cnf"), "-"], blank_cells(grid, blank, seed))
     if kind == "miter":
         (bits,), tail = ints(rest, 1, spec)
         if len(tail) != 2:
             raise SpecError(f"{spec}: expected miter:BITS:KIND:SEED")
         return run([str(RELEASE / "examples" / "miter"), str(bits), tail[0], tail[1]])
     raise SpecError(f"{spec}: unknown source {kind!r} (pool, cnfgen, flat, vmpc, factor, "
-                    "sudoku, sudokugen, miter)")
+                    "sudoku, sudokugen, grid, miter)")
 
 
 def blank_cells(grid, percent, seed):
@@ -379,9 +395,37 @@ def sha256(text):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def check(suite, kinds):
+    """Builds the rows of `suite` whose source is one of `kinds` and compares each file's
+    hash with the row's; returns the mismatches as messages."""
+    wrong = []
+    with open(suite) as handle:
+        rows = [row for row in csv.DictReader(handle, delimiter="\t")
+                if row["spec"].partition(":")[0] in kinds]
+    for row in rows:
+        try:
+            got = sha256(build(row["spec"]))
+        except SpecError as error:
+            wrong.append(f"{row['name']}: {error}")
+            continue
+        if got != row["sha256"]:
+            wrong.append(f"{row['name']}: {row['spec']} built SHA-256 {got[:12]}, "
+                         f"the suite says {row['sha256'][:12]}")
+    return len(rows), wrong
+
+
 if __name__ == "__main__":
     # `families.py SPEC`: the formula on stdout, for a look at one instance.
+    # `families.py --check SUITE KIND,...`: the rows of those sources build as recorded.
     try:
-        sys.stdout.write(build(sys.argv[1]))
+        if sys.argv[1] == "--check":
+            count, wrong = check(sys.argv[2], sys.argv[3].split(","))
+            for message in wrong:
+                print(f"families.py: {message}", file=sys.stderr)
+            if wrong or count == 0:
+                sys.exit(1)
+            print(f"{count} rows build as the suite records")
+        else:
+            sys.stdout.write(build(sys.argv[1]))
     except (SpecError, IndexError) as error:
         sys.exit(f"families.py: {error}")
