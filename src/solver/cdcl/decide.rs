@@ -138,11 +138,13 @@ impl Decide {
         }
     }
 
-    /// Switches the decision order and the phases decisions take. The heap holds every
+    /// Switches the decision order, the phases decisions take and EVSIDS's decay (the
+    /// focused stints may forget faster than the stable ones). The heap holds every
     /// unassigned variable at all times; the queue's cursor is kept only while the queue
     /// decides (a stream of puzzles never uses it) and starts from the end when it takes
     /// over. Only the order in force is bumped.
-    pub fn set_strategy(&mut self, order: Order, phase_source: PhaseSource) {
+    pub fn set_strategy(&mut self, order: Order, phase_source: PhaseSource, decay: f64) {
+        self.decay = decay;
         if order == Order::Vmtf && self.order != Order::Vmtf {
             // The cursor was not kept while EVSIDS decided (see `unassigned`).
             self.queue.reset_cursor();
@@ -389,6 +391,30 @@ mod tests {
         decide.conflict(&trail);
         trail.backtrack_to(0, |lit| decide.unassigned(lit));
         assert_eq!(decide.pick(&trail), Some(b.negative()));
+    }
+
+    #[test]
+    fn a_lower_decay_forgets_older_bumps_sooner() {
+        // `a` is bumped at two conflicts, then `b` at the third: under the default
+        // decay the two older bumps outweigh the newer one, under 0.5 they do not.
+        let winner = |decay: f64| {
+            let mut decide = Decide::default();
+            decide.grow(2);
+            decide.set_strategy(Order::Vsids, PhaseSource::Saved, decay);
+            let trail = {
+                let mut trail = Trail::default();
+                trail.grow(2);
+                trail
+            };
+            let (a, b) = (Var::from_index(0), Var::from_index(1));
+            for var in [a, a, b] {
+                decide.bump(var);
+                decide.conflict_done(&trail);
+            }
+            decide.pick(&trail).map(Lit::var)
+        };
+        assert_eq!(winner(0.95), Some(Var::from_index(0)));
+        assert_eq!(winner(0.5), Some(Var::from_index(1)));
     }
 
     #[test]

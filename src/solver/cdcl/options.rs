@@ -282,8 +282,10 @@ options_table! {
         "Propagations between level-0 simplifications, per live word of the clause arena.";
     vsids_decay: f64 = 0.95, [0.5, 1.0],
         "EVSIDS decay: the activity increment is divided by this after each conflict.";
-    focused_vmtf: u64 = 1, [0, 1],
-        "Decisions of the focused stints of --restarts modes follow the move-to-front queue (1) or EVSIDS (0).";
+    focused_vmtf: u64 = 1, [0, 2],
+        "Decisions of the focused stints of --restarts modes follow the move-to-front queue (1), EVSIDS (0), or the queue and EVSIDS in turns, the queue first (2).";
+    focused_vsids_decay: f64 = 0.95, [0.5, 1.0],
+        "EVSIDS decay in the focused stints of --restarts modes when they decide by EVSIDS (focused_vmtf=0).";
     target_phases: u64 = 1, [0, 2],
         "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
     rephase: u64 = 0, [0, 1],

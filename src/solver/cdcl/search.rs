@@ -155,7 +155,14 @@ impl Solver {
             && self.root_level() == 0
             && !self.is_random();
         let stable = self.restarts.is_stable();
-        let order = if modes && !stable && self.options.focused_vmtf == 1 {
+        // Each focused stint follows a stable one but the first.
+        let focused_stint = self.stats.mode_switches / 2;
+        let queue = match self.options.focused_vmtf {
+            0 => false,
+            1 => true,
+            _ => focused_stint % 2 == 0,
+        };
+        let order = if modes && !stable && queue {
             Order::Vmtf
         } else {
             Order::Vsids
@@ -171,7 +178,12 @@ impl Solver {
         } else {
             PhaseSource::Saved
         };
-        self.decide.set_strategy(order, phases);
+        let decay = if modes && !stable {
+            self.options.focused_vsids_decay
+        } else {
+            self.options.vsids_decay
+        };
+        self.decide.set_strategy(order, phases, decay);
     }
 
     /// Rephases on CaDiCaL's schedule (option `rephase`), after `rephase_interval`
