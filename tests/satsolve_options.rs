@@ -127,6 +127,29 @@ fn a_setting_changes_the_search_of_a_formula_not_its_answer() {
         conflicts(&plain),
         "EVSIDS in the focused stints must change the search"
     );
+    // Their own decay reaches them; the queue and EVSIDS in turns start with the queue,
+    // so a formula refuted in the first focused stint is searched as by default.
+    let faster = run(
+        "satsolve",
+        &[
+            "--stats",
+            "--set",
+            "focused_vmtf=0",
+            "--set",
+            "focused_vsids_decay=0.75",
+            input,
+        ],
+        b"",
+    );
+    faster.expect_code(20);
+    assert_ne!(conflicts(&faster), conflicts(&tuned));
+    let turns = run(
+        "satsolve",
+        &["--stats", "--set", "focused_vmtf=2", input],
+        b"",
+    );
+    turns.expect_code(20);
+    assert_eq!(conflicts(&turns), conflicts(&plain));
 }
 
 #[test]

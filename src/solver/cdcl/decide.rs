@@ -68,11 +68,29 @@ pub enum PhaseSource {
     Saved,
 }
 
+/// Whose EVSIDS activities decide: the stable stints keep theirs apart from focused
+/// stints that decide by EVSIDS too (option `focused_vmtf`), as CaDiCaL keeps its stable
+/// mode's scores apart from its focused mode's queue. The focused stints' faster decay
+/// makes their bumps outweigh any older ones, so sharing one set of activities would
+/// leave each stable stint with the last focused stint's short memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scores {
+    /// The stable stints' activities (and those of every strategy with one mode).
+    Stable,
+    /// The focused stints' activities.
+    Focused,
+}
+
 /// Activities, the order heap, the move-to-front queue and the phases.
 #[derive(Debug)]
 pub struct Decide {
     activity: Vec<f64>,
     inc: f64,
+    /// Whose activities `activity` and `inc` are; the other set waits in
+    /// `other_activity` and `other_inc`.
+    scores: Scores,
+    other_activity: Vec<f64>,
+    other_inc: f64,
     /// The decay factor of `inc` (option `vsids_decay`).
     decay: f64,
     heap: VarHeap,
@@ -106,6 +124,9 @@ impl Decide {
         Decide {
             activity: Vec::new(),
             inc: 1.0,
+            scores: Scores::Stable,
+            other_activity: Vec::new(),
+            other_inc: 1.0,
             decay,
             heap: VarHeap::default(),
             queue: Queue::default(),
@@ -127,6 +148,7 @@ impl Decide {
             return;
         }
         self.activity.resize(num_vars, 0.0);
+        self.other_activity.resize(num_vars, 0.0);
         self.target.resize(num_vars, false);
         self.saved.resize(num_vars, false);
         self.best.resize(num_vars, false);
@@ -143,14 +165,40 @@ impl Decide {
     /// unassigned variable at all times; the queue's cursor is kept only while the queue
     /// decides (a stream of puzzles never uses it) and starts from the end when it takes
     /// over. Only the order in force is bumped.
-    pub fn set_strategy(&mut self, order: Order, phase_source: PhaseSource, decay: f64) {
+    pub fn set_strategy(
+        &mut self,
+        order: Order,
+        phase_source: PhaseSource,
+        decay: f64,
+        scores: Scores,
+    ) {
         self.decay = decay;
+        if scores != self.scores {
+            self.swap_scores(scores);
+        }
         if order == Order::Vmtf && self.order != Order::Vmtf {
             // The cursor was not kept while EVSIDS decided (see `unassigned`).
             self.queue.reset_cursor();
         }
         self.order = order;
         self.phase_source = phase_source;
+    }
+
+    /// Makes `scores`' activities the ones in force and rebuilds the heap on them (at a
+    /// mode switch, so rarely that the rebuild's cost does not show).
+    fn swap_scores(&mut self, scores: Scores) {
+        std::mem::swap(&mut self.activity, &mut self.other_activity);
+        std::mem::swap(&mut self.inc, &mut self.other_inc);
+        self.scores = scores;
+        let mut heap = VarHeap::default();
+        heap.grow(self.activity.len());
+        for index in 0..self.activity.len() {
+            let var = Var::from_index(index);
+            if self.heap.contains(var) {
+                heap.insert(var, &self.activity);
+            }
+        }
+        self.heap = heap;
     }
 
     /// Raises the standing of a variable that took part in a conflict: its activity, or
@@ -400,7 +448,7 @@ mod tests {
         let winner = |decay: f64| {
             let mut decide = Decide::default();
             decide.grow(2);
-            decide.set_strategy(Order::Vsids, PhaseSource::Saved, decay);
+            decide.set_strategy(Order::Vsids, PhaseSource::Saved, decay, Scores::Stable);
             let trail = {
                 let mut trail = Trail::default();
                 trail.grow(2);
@@ -415,6 +463,41 @@ mod tests {
         };
         assert_eq!(winner(0.95), Some(Var::from_index(0)));
         assert_eq!(winner(0.5), Some(Var::from_index(1)));
+    }
+
+    #[test]
+    fn the_stable_stints_keep_their_activities_through_a_focused_stint() {
+        let mut decide = Decide::default();
+        decide.grow(3);
+        let mut trail = Trail::default();
+        trail.grow(3);
+        let (a, b) = (Var::from_index(0), Var::from_index(1));
+        let strategy = |decide: &mut Decide, scores| {
+            decide.set_strategy(Order::Vsids, PhaseSource::Saved, 0.9, scores);
+            assert!(decide.heap.is_valid(&decide.activity));
+        };
+        // The next decision, handed back to the heap as a backtrack would.
+        let next = |decide: &mut Decide, trail: &Trail| {
+            let lit = decide.pick(trail).unwrap();
+            decide.unassigned(lit);
+            lit.var()
+        };
+        for _ in 0..5 {
+            decide.bump(a);
+            decide.conflict_done(&trail);
+        }
+        strategy(&mut decide, Scores::Focused);
+        decide.bump(b);
+        decide.conflict_done(&trail);
+        assert_eq!(next(&mut decide, &trail), b);
+        // Back in a stable stint: `a` leads again, whatever the focused stint bumped.
+        strategy(&mut decide, Scores::Stable);
+        assert_eq!(next(&mut decide, &trail), a);
+        assert_eq!(decide.activity(b), 0.0);
+        // And the focused activities wait for the next focused stint.
+        strategy(&mut decide, Scores::Focused);
+        assert_eq!(decide.activity(a), 0.0);
+        assert_eq!(next(&mut decide, &trail), b);
     }
 
     #[test]

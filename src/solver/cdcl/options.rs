@@ -285,7 +285,9 @@ options_table! {
     focused_vmtf: u64 = 1, [0, 2],
         "Decisions of the focused stints of --restarts modes follow the move-to-front queue (1), EVSIDS (0), or the queue and EVSIDS in turns, the queue first (2).";
     focused_vsids_decay: f64 = 0.95, [0.5, 1.0],
-        "EVSIDS decay in the focused stints of --restarts modes when they decide by EVSIDS (focused_vmtf=0).";
+        "EVSIDS decay in the focused stints of --restarts modes that decide by EVSIDS (focused_vmtf 0 or 2).";
+    focused_own_scores: u64 = 0, [0, 1],
+        "Focused stints that decide by EVSIDS keep activities of their own, apart from the stable stints' (1), or share them (0).";
     target_phases: u64 = 1, [0, 2],
         "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
     rephase: u64 = 0, [0, 1],

@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::clause_db::ClauseRef;
-use super::decide::{Order, PhaseSource, Rephase};
+use super::decide::{Order, PhaseSource, Rephase, Scores};
 use super::restart::RestartPolicy;
 use super::trail::Value;
 use super::{ccanr, reduce, walk, watch, xor, Solver};
@@ -178,12 +178,17 @@ impl Solver {
         } else {
             PhaseSource::Saved
         };
-        let decay = if modes && !stable {
-            self.options.focused_vsids_decay
+        let (decay, scores) = if modes && !stable && order == Order::Vsids {
+            let scores = if self.options.focused_own_scores == 1 {
+                Scores::Focused
+            } else {
+                Scores::Stable
+            };
+            (self.options.focused_vsids_decay, scores)
         } else {
-            self.options.vsids_decay
+            (self.options.vsids_decay, Scores::Stable)
         };
-        self.decide.set_strategy(order, phases, decay);
+        self.decide.set_strategy(order, phases, decay, scores);
     }
 
     /// Rephases on CaDiCaL's schedule (option `rephase`), after `rephase_interval`
