@@ -12,6 +12,11 @@ machine is free).
 
 Usage: bench-se-ratings.py SUDOKUGEN [--tsv FILE] [--limit N] [--baseline BIN]
        [--runs R] [--time-limit N] [--split N] [--out FILE.md]
+       [--disagreements FILE.tsv]
+
+--disagreements writes the puzzles rated otherwise than SE as `PUZZLE<TAB>ER` lines (a
+--tsv for the next run: iterate on the disagreements alone), each followed by a comment
+column with our ER and hardest step.
 """
 import argparse
 import collections
@@ -34,7 +39,7 @@ def read_tsv(path, limit):
             line = line.strip()
             if not line:
                 continue
-            puzzle, er = line.split("\t")
+            puzzle, er = line.split("\t")[:2]
             rows.append((puzzle, float(er)))
             if limit and len(rows) >= limit:
                 break
@@ -87,6 +92,7 @@ def main():
     ap.add_argument("--time-limit", type=int, default=500)
     ap.add_argument("--split", type=int, default=1)
     ap.add_argument("--out")
+    ap.add_argument("--disagreements")
     args = ap.parse_args()
 
     rows = read_tsv(args.tsv, args.limit)
@@ -101,6 +107,11 @@ def main():
     for (_, se), (er, hardest) in zip(rows, ours):
         if abs(er - se) >= 0.05:
             patterns[(se, er, hardest)] += 1
+    if args.disagreements:
+        with open(args.disagreements, "w") as f:
+            for (puzzle, se), (er, hardest) in zip(rows, ours):
+                if abs(er - se) >= 0.05:
+                    f.write(f"{puzzle}\t{se:.1f}\t{er:.1f} {hardest}\n")
     out = []
     out.append(f"Puzzles: {n} from `{os.path.basename(args.tsv)}`; rated in {wall:.0f} s "
                f"wall ({args.split} process{'es' if args.split > 1 else ''}).\n")

@@ -41,6 +41,7 @@ mod se_chains;
 mod search;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
 pub mod table;
 mod technique;

@@ -20,12 +20,11 @@
 //! | 4.5-4.6 | unique rectangles | Uniqueness Test 1-4 |
 //! | 4.6-5.3 | unique loops (4.5, plus 0.1 / 0.2 / 0.5 for 6 / 8 / 10+ cells, plus the type's) | Unique Loop |
 //! | 5.0 5.2 5.4 | naked quad, jellyfish, hidden quad | the same |
-//! | 5.4-5.6 | Sukaku Explainer's 3 strong links | X-Chain of 3 strong links |
+//! | 5.4-5.7 | Sukaku Explainer's 3 strong links (5.7 with an Empty Rectangle) | Three Strong Links (`strong_links`) |
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |
-//! | 5.8-6.8 | Sukaku Explainer's 4 to 6 strong links | X-Chain of 4 to 6 strong links (7 and 8: 7.0-7.6, among the chains) |
-//! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, longer X-Chains (6.6); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0; 6.5 for an X-cycle or an XY-loop, SE's Y-Cycle; a loop removes only outside its cells) |
+//! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, SE's forcing X-chains (6.6, four strong links and more); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0; 6.5 for an X-cycle or an XY-loop, SE's Y-Cycle; a loop removes only outside its cells) |
 //! | 7.5+ | Nishio | Nishio |
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
 //! | 8.5+ | dynamic forcing chains (contradictions and cell and region chains in one pool, the easiest taken) | Forcing Chain Contradiction, dynamic Cell / Region |
@@ -328,7 +327,7 @@ mod tests {
             (rate(&layout, grid.cells(), answer.cells()), published)
         };
         for (line, hardest) in [
-            (14, Technique::XChain),
+            (14, Technique::ThreeStrongLinks),
             (12, Technique::WXYZWing),
             (36, Technique::VWXYZWing),
         ] {
@@ -433,6 +432,37 @@ mod tests {
         assert!(
             narrowed > 0 && dropped > 0,
             "{narrowed} narrowed, {dropped} dropped"
+        );
+    }
+
+    /// A puzzle of the bank of Sukaku Explainer's ratings (`../shared/puzzles/ratings`),
+    /// ER 5.7 there. Its path reaches a board with a WXYZ-Wing (5.6) and a chain of
+    /// three strong links on 2 through box 6, an Empty Rectangle (row 3, box 6 left
+    /// along column 9 and row 4, column 5): SE tries the chain first and rates 5.7; we
+    /// rated 5.6 when only the WXYZ-Wing was found.
+    #[test]
+    fn an_empty_rectangle_chain_comes_before_the_wxyz_wing_at_5_7() {
+        let layout = Layout::square(9).unwrap();
+        let text =
+            "500010007000000000069080130080309040000050000320000059040090080010000020000764000";
+        let grid = parse_puzzles_for(text, &layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let rating = rate(&layout, grid.cells(), solution(&layout, &grid).cells());
+        assert_eq!(format!("{:.1}", rating.er), "5.7");
+        assert_eq!(rating.hardest, Technique::ThreeStrongLinks);
+        let chain = rating
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::ThreeStrongLinks)
+            .unwrap();
+        // r2c1 loses 2.
+        assert_eq!(chain.effect, Effect::Eliminate(vec![(9, 2)]));
+        assert_eq!(chain.difficulty, 5.7);
+        assert!(
+            chain.text.contains("box 6 (an empty rectangle"),
+            "{}",
+            chain.text
         );
     }
 }

@@ -49,6 +49,7 @@ use super::patterns;
 use super::se_chains;
 use super::singles;
 use super::step::Chainer;
+use super::strong_links;
 use super::subsets::{self, Lock};
 use super::technique::Technique;
 use super::templates;
@@ -220,11 +221,12 @@ use Technique as T;
 /// pair, 9 X-Wing, 10 hidden pair, 11 naked triple, 12 swordfish, 13 hidden triple, 14
 /// turbot fish (2 strong links), 15 XY-Wing, 16 XYZ-Wing, 17 unique rectangles and loops,
 /// 18 naked quad, 19 jellyfish, 20 hidden quad, 21 three strong links, 22 WXYZ-Wing, 23
-/// BUG, 24 VWXYZ-Wing, 25-27 chains of 4-6 strong links, 28 chains and cycles, 29 Nishio,
+/// BUG, 24 VWXYZ-Wing, 28 chains and cycles (25-27, chains of 4-6 strong links, are gone:
+/// the build of Sukaku Explainer that rated the bank has no such rule), 29 Nishio,
 /// 30 static multiple chains, 31 dynamic chains, 32 dynamic chains (+), 33-34 nested
 /// chains, 35 search.
 #[rustfmt::skip]
-pub const TABLE: [Row; 59] = [
+pub const TABLE: [Row; 60] = [
     row(T::FullHouse, "Full House", "full-house", Some("0000"), 1.0, ANY, singles::full_house, &[all(1)]),
     row(T::HiddenSingle, "Hidden Single", "hidden-single", Some("0002"), 1.2, ANY, singles::hidden_single, &[all(1)]),
     row(T::NakedSingle, "Naked Single", "naked-single", Some("0003"), 2.3, ANY, singles::naked_single, &[all(4)]),
@@ -274,9 +276,14 @@ pub const TABLE: [Row; 59] = [
     row(T::BugType3, "BUG Type 3", "bug-type-3", None, 5.8, UNIQUE, bug::bug, &[all(23)]),
     row(T::BugType4, "BUG Type 4", "bug-type-4", None, 5.7, UNIQUE, bug::bug, &[all(23)]),
     row(T::RemotePair, "Remote Pair", "remote-pair", Some("0703"), 7.0, ANY, |v, o| xchains::xy_chain(v, o, ChainCells::RemotePair), &[all(28)]),
-    // Sukaku Explainer's strong-link chains by size (`xchains::strong_link_value`), then
-    // SE's forcing X-chains (6.6).
-    row(T::XChain, "X-Chain", "x-chain", Some("0701"), 6.6, ANY, xchains::x_chain, &[below(14, 4.5), below(21, 5.8), below(25, 6.2), below(26, 6.6), below(27, 7.0), all(28)]),
+    // Two strong links at SE's turbot fish (`xchains::strong_link_value`); three are
+    // `ThreeStrongLinks`; longer ones are SE's forcing X-chains (6.6 and up): the build
+    // of Sukaku Explainer that rated the bank has no rule for 4 to 6 strong links (no
+    // puzzle of the bank or the sample is rated 5.8 to 6.1).
+    row(T::XChain, "X-Chain", "x-chain", Some("0701"), 6.6, ANY, xchains::x_chain, &[below(14, 4.5)]),
+    // Sukaku Explainer's chains of three strong links, its Empty Rectangles among them
+    // (`strong_links`); HoDoKu's X-Chain finds the plain ones for the tutor.
+    row(T::ThreeStrongLinks, "Three Strong Links", "three-strong-links", None, 5.4, ANY, strong_links::three_strong_links, &[all(21)]).rater_only(),
     row(T::XYChain, "XY-Chain", "xy-chain", Some("0702"), 7.0, ANY, |v, o| xchains::xy_chain(v, o, ChainCells::Bivalue), &[all(28)]),
     row(T::ContinuousNiceLoop, "Continuous Nice Loop", "continuous-nice-loop", Some("0706"), 6.5, ANY, |v, o| loops::nice_loops(v, o, T::ContinuousNiceLoop), &[all(28)]),
     row(T::DiscontinuousNiceLoop, "Discontinuous Nice Loop", "discontinuous-nice-loop", Some("0707"), 7.0, ANY, |v, o| loops::nice_loops(v, o, T::DiscontinuousNiceLoop), &[all(28)]),

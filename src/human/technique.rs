@@ -57,6 +57,7 @@ pub enum Technique {
     BugType4,
     RemotePair,
     XChain,
+    ThreeStrongLinks,
     XYChain,
     ContinuousNiceLoop,
     DiscontinuousNiceLoop,
