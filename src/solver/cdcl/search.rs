@@ -149,7 +149,10 @@ impl Solver {
     /// target phases; a single restart policy (and a stream's cubes) keeps EVSIDS with
     /// target phases throughout, and so do formulas that look uniformly random: the
     /// hard suite's random 3- and 7-SAT lost with the focused queue and saved phases
-    /// (docs/experiments.md, "The broad suite's defaults").
+    /// (docs/experiments.md, "The broad suite's defaults"). Focused stints that decide
+    /// by EVSIDS (`focused_vmtf` 0, or 2 in every other focused stint) take
+    /// `focused_vsids_decay` and, with `focused_own_scores`, activities of their own
+    /// (docs/experiments.md, "Focused stints by EVSIDS": options, not defaults).
     pub(super) fn apply_strategy(&mut self) {
         let modes = self.restarts.policy() == RestartPolicy::Modes
             && self.root_level() == 0
