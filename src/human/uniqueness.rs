@@ -130,20 +130,24 @@ pub(super) fn deadly_pattern(
         .collect();
     let mut sorted = cells.to_vec();
     sorted.sort_unstable();
-    let names = v.cells_text(&sorted);
-    let intro = if is_loop {
-        format!(
-            "{names} form a loop: every house it passes through holds two of its cells, so \
-             if all {} held only {} those digits could swap in a second solution",
-            cells.len(),
-            digits_text(ab)
-        )
-    } else {
-        format!(
-            "{names} form a rectangle that could swap {} in a second solution if all four \
-             held only those digits",
-            digits_text(ab)
-        )
+    // The words are written only for a step: most patterns make none, and writing them
+    // for each was a tenth of the rater's time on the bank (docs/experiments.md).
+    let intro = || {
+        let names = v.cells_text(&sorted);
+        if is_loop {
+            format!(
+                "{names} form a loop: every house it passes through holds two of its cells, \
+                 so if all {} held only {} those digits could swap in a second solution",
+                cells.len(),
+                digits_text(ab)
+            )
+        } else {
+            format!(
+                "{names} form a rectangle that could swap {} in a second solution if all \
+                 four held only those digits",
+                digits_text(ab)
+            )
+        }
     };
     // A step of type `kind` (1-4) whose own value adds `extra` (a loop's naked subset).
     let make = |kind: usize, extra: f64, targets: Vec<(usize, u8)>, text: String| {
@@ -172,7 +176,8 @@ pub(super) fn deadly_pattern(
         let d = roof[0];
         let targets: Vec<(usize, u8)> = digits(v.cands(d) & ab).map(|x| (d, x)).collect();
         let text = format!(
-            "{intro}; {} of them do, so {} cannot hold {}.",
+            "{}; {} of them do, so {} cannot hold {}.",
+            intro(),
             if is_loop { "all but one" } else { "three" },
             v.cell(d),
             digits_text(ab)
@@ -190,13 +195,15 @@ pub(super) fn deadly_pattern(
             .collect();
         let text = if roof.len() == 2 {
             format!(
-                "{intro}; so {} or {} holds {c}, and cells seeing both cannot.",
+                "{}; so {} or {} holds {c}, and cells seeing both cannot.",
+                intro(),
                 v.cell(roof[0]),
                 v.cell(roof[1])
             )
         } else {
             format!(
-                "{intro}; so one of {} holds {c}, and cells seeing all of them cannot.",
+                "{}; so one of {} holds {c}, and cells seeing all of them cannot.",
+                intro(),
                 v.cells_text(&roof)
             )
         };
@@ -239,8 +246,9 @@ pub(super) fn deadly_pattern(
                         }
                     }
                     let text = format!(
-                        "{intro}; so {} or {} holds one of {}, and with {} they form a naked \
+                        "{}; so {} or {} holds one of {}, and with {} they form a naked \
                          subset of {} in {}: its other cells lose those digits.",
+                        intro(),
                         v.cell(roof[0]),
                         v.cell(roof[1]),
                         digits_text(extra),
@@ -273,8 +281,9 @@ pub(super) fn deadly_pattern(
                     .map(|&c| (c, y))
                     .collect();
                 let text = format!(
-                    "{intro}; {x} has no other place in {} than {} and {}, so one of them \
+                    "{}; {x} has no other place in {} than {} and {}, so one of them \
                      is {x}, and neither can be {y}.",
+                    intro(),
                     v.region(h),
                     v.cell(roof[0]),
                     v.cell(roof[1])
