@@ -11,25 +11,23 @@ run a formula, so only the full suite's shuffled copies decide a default."""
 import concurrent.futures
 import os
 import re
-import resource
-import subprocess
 import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchlib import measure  # noqa: E402
 
 
 def run(binary, flags, limit, path):
-    def cpu_limit():
-        resource.setrlimit(resource.RLIMIT_CPU, (int(limit), int(limit) + 1))
-
-    done = subprocess.run(["/usr/bin/time", "-f", "TIME %U %S", binary, "--stats", *flags, path],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          preexec_fn=cpu_limit)
-    conflicts = re.search(r"c conflicts\s+(\d+)", done.stderr)
-    times = re.search(r"TIME ([\d.]+) ([\d.]+)", done.stderr)
-    status = {"status 10": "SAT", "status 20": "UNSAT"}
-    status = next((name for key, name in status.items() if key in done.stderr), "TO")
-    seconds = float(times.group(1)) + float(times.group(2)) if times else limit
-    if status == "TO":
-        seconds = 2 * limit
+    """One run under benchlib's CPU limit: (name, status, CPU seconds, conflicts)."""
+    with tempfile.NamedTemporaryFile(prefix="screen-", suffix=".err") as err:
+        done = measure([binary, "--stats", *flags, path], cpu_limit=limit,
+                       stderr=err.name)
+        conflicts = re.search(r"c conflicts\s+(\d+)", Path(err.name).read_text())
+    status = {10: "SAT", 20: "UNSAT"}.get(done.code, "TO")
+    seconds = 2 * limit if status == "TO" else done.cpu
     return (os.path.basename(path), status, round(seconds, 2),
             int(conflicts.group(1)) if conflicts else -1)
 

@@ -181,15 +181,16 @@ impl Solver {
         } else {
             PhaseSource::Saved
         };
-        let (decay, scores) = if modes && !stable && order == Order::Vsids {
-            let scores = if self.options.focused_own_scores == 1 {
-                Scores::Focused
-            } else {
-                Scores::Stable
-            };
-            (self.options.focused_vsids_decay, scores)
+        let focused_evsids = modes && !stable && order == Order::Vsids;
+        let decay = if focused_evsids {
+            self.options.focused_vsids_decay
         } else {
-            (self.options.vsids_decay, Scores::Stable)
+            self.options.vsids_decay
+        };
+        let scores = if focused_evsids && self.options.focused_own_scores == 1 {
+            Scores::Focused
+        } else {
+            Scores::Stable
         };
         self.decide.set_strategy(order, phases, decay, scores);
     }
