@@ -6,13 +6,18 @@ use sudosat::solver::cdcl::options::OPTIONS;
 
 use crate::util::{root, run, scratch, testdata, Run};
 
-/// The `c conflicts` count of a `--stats` run.
-fn conflicts(run: &Run) -> u64 {
+/// The counter `name` of a `--stats` run (its `c <name>  <count>` line).
+fn stat(run: &Run, name: &str) -> u64 {
     run.stderr
         .lines()
-        .find_map(|line| line.strip_prefix("c conflicts"))
+        .find_map(|line| line.strip_prefix(&format!("c {name} ")))
         .and_then(|count| count.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no conflict count in:\n{}", run.stderr))
+        .unwrap_or_else(|| panic!("no {name} count in:\n{}", run.stderr))
+}
+
+/// The `c conflicts` count of a `--stats` run.
+fn conflicts(run: &Run) -> u64 {
+    stat(run, "conflicts")
 }
 
 #[test]
@@ -196,44 +201,47 @@ fn a_setting_reaches_every_block_of_a_stream() {
     assert_eq!(conflicts(&threads), conflicts(&tuned));
 }
 
-#[test]
-fn vivification_by_set_shortens_clauses_and_its_proof_is_accepted() {
-    // Pigeonhole 7 into 6, reductions every few dozen conflicts and no budget limit, so
-    // rounds run; the refutation's DRAT proof goes to both checkers.
+/// Refutes pigeonhole 7 into 6 with `settings` (each a `NAME=VALUE` for `--set`) and a
+/// DRAT proof that both checkers must accept; then the same formula with the defaults.
+/// Returns the two `--stats` runs: (with the settings, with the defaults).
+fn refute_php_7_6_with_proof(name: &str, settings: &[&str]) -> (Run, Run) {
     let formula = sudosat::testkit::families::pigeonhole(7, 6);
-    let dir = scratch("vivify-proof");
+    let dir = scratch(name);
     let (cnf, proof) = (dir.join("php_7_6.cnf"), dir.join("php_7_6.drat"));
     std::fs::write(&cnf, formula.to_dimacs()).unwrap();
-    let args = [
-        "--stats",
-        "--set",
-        "vivify=1",
-        "--set",
-        "vivify_effort=1000",
-        "--set",
-        "reduce_first=50",
-        "--set",
-        "reduce_increment=10",
-        "--proof",
-        proof.to_str().unwrap(),
-        cnf.to_str().unwrap(),
-    ];
+    let mut args = vec!["--stats"];
+    for setting in settings {
+        args.extend(["--set", setting]);
+    }
+    args.extend(["--proof", proof.to_str().unwrap(), cnf.to_str().unwrap()]);
     let solved = run("satsolve", &args, b"");
     solved.expect_code(20);
-    let vivified: u64 = solved
-        .stderr
-        .lines()
-        .find_map(|line| line.strip_prefix("c vivified clauses"))
-        .and_then(|count| count.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no vivified count in:\n{}", solved.stderr));
-    assert!(vivified > 0, "{}", solved.stderr);
     let bytes = std::fs::read(&proof).unwrap();
     sudosat::testkit::diffcheck::check_proof(&formula, &bytes, usize::MAX).unwrap();
-    // Off by default: the same run without the setting vivifies nothing.
     let plain = run("satsolve", &["--stats", cnf.to_str().unwrap()], b"");
-    assert!(
-        plain.stderr.contains("c vivified clauses     0\n"),
-        "{}",
-        plain.stderr
-    );
+    (solved, plain)
+}
+
+#[test]
+fn vivification_by_set_shortens_clauses_and_its_proof_is_accepted() {
+    // Reductions every few dozen conflicts and no budget limit, so rounds run.
+    let settings = [
+        "vivify=1",
+        "vivify_effort=1000",
+        "reduce_first=50",
+        "reduce_increment=10",
+    ];
+    let (solved, plain) = refute_php_7_6_with_proof("vivify-proof", &settings);
+    assert!(stat(&solved, "vivified clauses") > 0, "{}", solved.stderr);
+    // Off by default: the same run without the setting vivifies nothing.
+    assert_eq!(stat(&plain, "vivified clauses"), 0, "{}", plain.stderr);
+}
+
+#[test]
+fn shrinking_by_set_shortens_clauses_and_its_proof_is_accepted() {
+    // Pigeonhole's learnt clauses often hold several literals of one level.
+    let (solved, plain) = refute_php_7_6_with_proof("shrink-proof", &["shrink=1"]);
+    assert!(stat(&solved, "shrunk literals") > 0, "{}", solved.stderr);
+    // Off by default: the same run without the setting shrinks nothing.
+    assert_eq!(stat(&plain, "shrunk literals"), 0, "{}", plain.stderr);
 }

@@ -422,6 +422,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         reductions,
         learnt_literals,
         minimised_literals,
+        shrunk_literals,
         garbage_collections,
         simplified_clauses,
         mode_switches,
@@ -454,6 +455,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.reductions += reductions;
     total.learnt_literals += learnt_literals;
     total.minimised_literals += minimised_literals;
+    total.shrunk_literals += shrunk_literals;
     total.garbage_collections += garbage_collections;
     total.simplified_clauses += simplified_clauses;
     total.mode_switches += mode_switches;

@@ -30,6 +30,8 @@ pub struct Stats {
     pub learnt_literals: u64,
     /// Literals removed from learnt clauses by minimisation.
     pub minimised_literals: u64,
+    /// Literals removed from learnt clauses by shrinking (option `shrink`).
+    pub shrunk_literals: u64,
     /// Clause-arena compactions.
     pub garbage_collections: u64,
     /// Clauses removed because they were satisfied at decision level 0.
@@ -91,6 +93,7 @@ impl Stats {
                 ("learnt clauses", self.learnt_clauses),
                 ("learnt literals", self.learnt_literals),
                 ("minimised literals", self.minimised_literals),
+                ("shrunk literals", self.shrunk_literals),
                 ("deleted clauses", self.deleted_clauses),
                 ("reductions", self.reductions),
                 ("garbage collections", self.garbage_collections),

@@ -53,6 +53,8 @@
 //! Postcondition: `learnt()[0]` is the only literal at the conflict level, and every
 //! literal of the learnt clause is false.
 
+mod shrink;
+
 use super::clause_db::{ClauseDb, ClauseRef};
 use super::decide::Decide;
 use super::trail::Trail;
@@ -105,6 +107,8 @@ pub struct Learnt {
     pub lbd: u32,
     /// Literals removed by minimisation.
     pub minimised: usize,
+    /// Literals removed by shrinking (see `shrink`).
+    pub shrunk: usize,
     /// The derivation used a literal of the root level (a cube's) or a cube-dependent
     /// clause, so the clause may not follow from the formula alone.
     pub cube_dependent: bool,
@@ -133,6 +137,11 @@ pub struct Analyzer {
     /// Variables bumped at the current conflict, for reason-side bumping.
     bumped: Vec<u32>,
     conflict_stamp: u32,
+    /// Whether learnt clauses are shrunk (option `shrink`, see `shrink`).
+    shrink: bool,
+    /// Per variable, the stamp of the block shrinking last saw it in.
+    shrinking: Vec<u32>,
+    shrink_stamp: u32,
     /// Literals at this level or below are facts for the analysis: left out of learnt
     /// clauses like level-0 ones. 0, or 1 while a cube is solved (see
     /// [`super::Solver::solve_cube`]); the only copy: the solver's backjumps read it here.
@@ -140,12 +149,21 @@ pub struct Analyzer {
 }
 
 impl Analyzer {
+    /// An analyzer with no variables yet; `shrink` turns shrinking on (see `shrink`).
+    pub fn new(shrink: bool) -> Analyzer {
+        Analyzer {
+            shrink,
+            ..Analyzer::default()
+        }
+    }
+
     /// Makes room for variables `0..num_vars` (levels range over `0..=num_vars`).
     pub fn grow(&mut self, num_vars: usize) {
         if num_vars > self.marks.len() {
             self.marks.resize(num_vars, Mark::None);
             self.level_stamps.resize(num_vars + 1, 0);
             self.bumped.resize(num_vars, 0);
+            self.shrinking.resize(num_vars, 0);
         }
     }
 
@@ -249,6 +267,12 @@ impl Analyzer {
         let before = self.learnt.len();
         cube_dependent |= self.minimise(db, external, trail);
         let minimised = before - self.learnt.len();
+        let shrunk = if self.shrink {
+            let abstract_levels = self.abstract_levels(trail);
+            self.shrink(abstract_levels, db, external, trail)
+        } else {
+            0
+        };
         self.bump_reasons(db, external, trail, decide);
 
         // Put the highest remaining level at position 1: the clause's second watch, and
@@ -284,8 +308,16 @@ impl Analyzer {
             backjump,
             lbd,
             minimised,
+            shrunk,
             cube_dependent,
         }
+    }
+
+    /// The abstract set of the levels of `learnt[1..]` (see [`abstract_level`]).
+    fn abstract_levels(&self, trail: &Trail) -> u32 {
+        self.learnt[1..]
+            .iter()
+            .fold(0u32, |acc, l| acc | abstract_level(trail.level(l.var())))
     }
 
     /// Reason-side bumping (see the module docs): bumps, once each, the unmarked
@@ -329,9 +361,7 @@ impl Analyzer {
     /// `Clause`-free only via `to_clear`; the kept ones stay `Clause` for the caller.
     /// True if a removal went through the cube (see [`Analyzer::redundant`]).
     fn minimise(&mut self, db: &ClauseDb, external: &Reasons, trail: &Trail) -> bool {
-        let abstract_levels = self.learnt[1..]
-            .iter()
-            .fold(0u32, |acc, l| acc | abstract_level(trail.level(l.var())));
+        let abstract_levels = self.abstract_levels(trail);
         let mut kept = 1;
         let mut cube_dependent = false;
         for i in 1..self.learnt.len() {
@@ -469,27 +499,38 @@ mod tests {
     /// learnt clause is (¬3 ∨ ¬2 ∨ ¬1) with backjump to level 2 and LBD 3. Adding
     /// (¬2 ∨ 1), which makes ¬1 redundant given ¬2, shows minimisation.
     fn run(with_redundancy: bool) -> (Vec<Lit>, Learnt) {
-        let n = 5;
-        let mut db = ClauseDb::new();
-        let mut watches = Watches::default();
-        let mut trail = Trail::default();
-        let mut decide = Decide::default();
-        let mut analyzer = Analyzer::default();
-        watches.grow(n);
-        trail.grow(n);
-        decide.grow(n);
-        analyzer.grow(n);
         let mut clauses = vec![vec![-3, -1, 4], vec![-3, 5], vec![-4, -5, -2]];
         if with_redundancy {
             clauses.push(vec![-2, 1]);
         }
-        for c in &clauses {
+        let decisions: &[i64] = if with_redundancy { &[2, 3] } else { &[1, 2, 3] };
+        analyze_after(5, &clauses, decisions, false)
+    }
+
+    /// Analyses the conflict that deciding `decisions` (one level each, propagating
+    /// after each) reaches in `clauses` over `n` variables; the learnt clause with its
+    /// tail sorted, and the analysis. `shrink` turns shrinking on.
+    pub(super) fn analyze_after(
+        n: usize,
+        clauses: &[Vec<i64>],
+        decisions: &[i64],
+        shrink: bool,
+    ) -> (Vec<Lit>, Learnt) {
+        let mut db = ClauseDb::new();
+        let mut watches = Watches::default();
+        let mut trail = Trail::default();
+        let mut decide = Decide::default();
+        let mut analyzer = Analyzer::new(shrink);
+        watches.grow(n);
+        trail.grow(n);
+        decide.grow(n);
+        analyzer.grow(n);
+        for c in clauses {
             let lits: Vec<Lit> = c.iter().map(|&x| lit(x)).collect();
             let cref = db.alloc(&lits, false, 0);
             watches.attach(&db, cref);
         }
         let mut props = 0;
-        let decisions: &[i64] = if with_redundancy { &[2, 3] } else { &[1, 2, 3] };
         let mut conflict = None;
         for &d in decisions {
             trail.new_level();
@@ -497,7 +538,7 @@ mod tests {
             conflict = propagate_checked(&mut watches, &mut db, &mut trail, &mut props);
         }
         let learnt = analyzer.analyze(
-            conflict.unwrap(),
+            conflict.expect("the decisions reach a conflict"),
             &mut db,
             &Reasons::default(),
             &trail,

@@ -188,7 +188,7 @@ impl Solver {
             db: ClauseDb::new(),
             watches: Watches::default(),
             trail: Trail::default(),
-            analyzer: Analyzer::default(),
+            analyzer: Analyzer::new(options.shrink == 1),
             decide: Decide::new(options.vsids_decay),
             restarts: Restarts::new(RestartPolicy::default(), &options),
             reduce_schedule: ReduceSchedule::new(&options),

@@ -332,6 +332,8 @@ options_table! {
         "Congruence closure skips AND gates of more inputs (exactly-one groups give k gates of k-1 inputs each).";
     congruence_min_permille: u64 = 20, [0, 1000],
         "Congruence closure substitutes only when at least this many variables per thousand merge into others (or one into a constant).";
+    shrink: u64 = 0, [0, 1],
+        "Learnt clauses keep one literal of each lower level whose literals follow from one (1: CaDiCaL's shrinking), or all of them (0).";
     vivify: u64 = 0, [0, 1],
         "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), or not (0).";
     vivify_effort: f64 = 0.1, [0.0, 1e6],

@@ -441,6 +441,7 @@ impl Solver {
         self.stats.learnt_clauses += 1;
         self.stats.learnt_literals += lits.len() as u64;
         self.stats.minimised_literals += learnt.minimised as u64;
+        self.stats.shrunk_literals += learnt.shrunk as u64;
         if let Some(proof) = &mut self.proof {
             proof.add(lits);
         }
