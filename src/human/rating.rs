@@ -439,6 +439,23 @@ mod tests {
         );
     }
 
+    /// A puzzle of the bank of Sukaku Explainer's ratings (ER 7.2). Its path once took a
+    /// BUG type 3 whose "naked set of four" in row 5 counted a placed cell (r5c1) among
+    /// its three cells, rated 6.0 (ER 6.0); without the placed cell the set is no naked
+    /// set, SE finds no BUG there (`bug`), and the path needs a 7.2 chain.
+    #[test]
+    fn a_placed_cell_is_no_member_of_a_bug_type_3_naked_set() {
+        let layout = Layout::square(9).unwrap();
+        let text =
+            "010703050082050310004000700600504003500000001001060900060000080009102500000090000";
+        let grid = parse_puzzles_for(text, &layout, false).unwrap()[0]
+            .grid
+            .clone();
+        let rating = rate(&layout, grid.cells(), solution(&layout, &grid).cells());
+        assert!(!rating.uses(Technique::BugType3));
+        assert_eq!(format!("{:.1}", rating.er), "7.2");
+    }
+
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Its path meets a
     /// rectangle r7c2, r7c4, r9c2, r9c4 on 3 and 8 whose corner r7c2 has lost its 8: a
     /// Uniqueness Test 1 for the tutor (4.5, the puzzle's rating once), none for SE, whose
