@@ -24,6 +24,7 @@
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |
+//! | 6.2 | Aligned Pair Exclusion | Aligned Pair Exclusion (`aligned`) |
 //! | 6.5-7.x | cycles and forcing chains (X-links only 6.5/6.6, X and Y 7.0), plus length | finned fish, SE's forcing X-chains (6.6, four strong links and more); W-Wing, XY-Chain, Remote Pair, AIC, nice loops (7.0; 6.5 for an X-cycle or an XY-loop, SE's Y-Cycle; a loop removes only outside its cells) |
 //! | 7.5+ | Nishio | Nishio |
 //! | 8.0+ | multiple (cell, region) forcing chains | static Cell / Region Forcing Chain |
