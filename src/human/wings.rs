@@ -330,33 +330,25 @@ pub fn big_wing(v: &View, out: &mut Found, size: usize) {
                     step.digits = mask;
                     step.length = size + 1;
                     step.difficulty = value;
+                    let (set_text, yz_text) = (v.cells_text(&set), v.cell(yz));
+                    let opening = format!(
+                        "{set_text} hold {} between them, one digit more than cells, and \
+                         {yz_text} holds {x} or {z}.",
+                        digits_text(mask)
+                    );
                     step.text = capitalize(&if doubly {
                         format!(
-                            "{} hold {} between them, one digit more than cells, and {} holds \
-                             {x} or {z}. Every {x} and every {z} of the {} cells sees {}: it \
-                             takes one of them and the cells the other, with all their other \
-                             digits locked. So cells seeing all places of a digit in the \
-                             cells (and {} too, for {x} and {z}) lose it.",
-                            v.cells_text(&set),
-                            digits_text(mask),
-                            v.cell(yz),
-                            size,
-                            v.cell(yz),
-                            v.cell(yz)
+                            "{opening} Every {x} and every {z} of the {size} cells sees \
+                             {yz_text}: it takes one of them and the cells the other, with all \
+                             their other digits locked. So cells seeing all places of a digit \
+                             in the cells (and {yz_text} too, for {x} and {z}) lose it."
                         )
                     } else {
                         format!(
-                            "{} hold {} between them, one digit more than cells, and {} holds \
-                             {x} or {z}. Every {x} of the {} cells sees {}: were it {x}, they \
-                             would lose {x} and lock their other digits, {z} among them. So \
-                             {z} is in {} or in those cells, and cells seeing all of its places \
-                             lose it.",
-                            v.cells_text(&set),
-                            digits_text(mask),
-                            v.cell(yz),
-                            size,
-                            v.cell(yz),
-                            v.cell(yz)
+                            "{opening} Every {x} of the {size} cells sees {yz_text}: were it \
+                             {x}, they would lose {x} and lock their other digits, {z} among \
+                             them. So {z} is in {yz_text} or in those cells, and cells seeing \
+                             all of its places lose it."
                         )
                     });
                     let suffix = format!(
@@ -373,21 +365,13 @@ pub fn big_wing(v: &View, out: &mut Found, size: usize) {
     steps.sort_by(|(a, sa), (b, sb)| {
         a.difficulty
             .total_cmp(&b.difficulty)
-            .then(removals(b).cmp(&removals(a)))
+            .then(b.removals().cmp(&a.removals()))
             .then(sb.cmp(sa))
     });
     for (step, _) in steps {
         if out.push(step) {
             return;
         }
-    }
-}
-
-/// The number of candidates `step` removes.
-fn removals(step: &Step) -> usize {
-    match &step.effect {
-        Effect::Eliminate(list) => list.len(),
-        Effect::Place { .. } => 0,
     }
 }
 
@@ -457,13 +441,9 @@ mod tests {
         }
     }
 
-    /// Both digits of r3c3 {1, 4} restricted (every 1 and every 4 of the set r1c1 {1, 2},
-    /// r1c2 {2, 3}, r1c3 {1, 3, 4} sees it): Sukaku Explainer's doubly linked wing, one
-    /// step. r3c3 takes 1 or 4 and the set the other, so 2 and 3 are locked in the set
-    /// too: row 1 and box 1 lose 1 where it sees r1c1, r1c3 and r3c3, 4 where it sees
-    /// r1c3 and r3c3 (column 3 and box 1), 2 in row 1 and box 1 (r1c1, r1c2), 3 likewise.
-    #[test]
-    fn a_doubly_linked_wing_locks_the_sets_other_digits() {
+    /// The wings of three cells on an empty 9x9 board whose row 1 starts r1c1 {1, 2},
+    /// r1c2 {2, 3}, r1c3 {1, 3, 4}, with {1, 4} in cell `pair` (0-based).
+    fn three_cell_wings(pair: usize) -> Found {
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
         let board = marked(
@@ -472,12 +452,23 @@ mod tests {
                 (0, mask(&[1, 2])),
                 (1, mask(&[2, 3])),
                 (2, mask(&[1, 3, 4])),
-                (20, mask(&[1, 4])),
+                (pair, mask(&[1, 4])),
             ],
         );
         let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let mut found = Found::new(Collect::All);
         big_wing(&v, &mut found, 3);
+        found
+    }
+
+    /// Both digits of r3c3 {1, 4} restricted (every 1 and every 4 of the set r1c1 {1, 2},
+    /// r1c2 {2, 3}, r1c3 {1, 3, 4} sees it): Sukaku Explainer's doubly linked wing, one
+    /// step. r3c3 takes 1 or 4 and the set the other, so 2 and 3 are locked in the set
+    /// too: row 1 and box 1 lose 1 where it sees r1c1, r1c3 and r3c3, 4 where it sees
+    /// r1c3 and r3c3 (column 3 and box 1), 2 in row 1 and box 1 (r1c1, r1c2), 3 likewise.
+    #[test]
+    fn a_doubly_linked_wing_locks_the_sets_other_digits() {
+        let found = three_cell_wings(20);
         let wings: Vec<&Step> = found
             .steps
             .iter()
@@ -502,20 +493,7 @@ mod tests {
     /// {1, 4} in r5c5, which sees none of it.
     #[test]
     fn an_unrestricted_x_makes_no_wing() {
-        let layout = Layout::square(9).unwrap();
-        let topo = Topology::new(&layout);
-        let board = marked(
-            9,
-            &[
-                (0, mask(&[1, 2])),
-                (1, mask(&[2, 3])),
-                (2, mask(&[1, 3, 4])),
-                (40, mask(&[1, 4])),
-            ],
-        );
-        let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
-        let mut found = Found::new(Collect::All);
-        big_wing(&v, &mut found, 3);
+        let found = three_cell_wings(40);
         assert!(
             found.steps.iter().all(|s| !s.cells.contains(&40)),
             "{:?}",
