@@ -269,6 +269,11 @@ fn type3(
                 continue;
             }
             combinations(&region_cells, degree - 1, &mut |naked| {
+                // A placed cell is no member of a naked set (SE asks each member for two
+                // candidates or more); counted, it raised the set's degree for nothing.
+                if naked.iter().any(|&c| v.cands(c).count_ones() < 2) {
+                    return false;
+                }
                 let union = naked.iter().fold(0u64, |m, &c| m | v.cands(c));
                 if union.count_ones() as usize != degree || all_extra & !union != 0 {
                     return false;

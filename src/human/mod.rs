@@ -21,6 +21,7 @@
 //! scale. Nothing here draws or
 //! reads a terminal: the game (`crate::play`, `cli::sudoplay`) shows the steps.
 
+mod aligned;
 mod board;
 mod bug;
 mod chains;

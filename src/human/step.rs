@@ -78,6 +78,15 @@ pub struct Step {
 }
 
 impl Step {
+    /// How many candidates it removes (none for a placement): SE's producers that sort
+    /// their steps take, among equals, the one removing most.
+    pub(crate) fn removals(&self) -> usize {
+        match &self.effect {
+            Effect::Eliminate(list) => list.len(),
+            Effect::Place { .. } => 0,
+        }
+    }
+
     /// A step with no pattern details yet (builders fill them in).
     pub(crate) fn new(technique: Technique, effect: Effect) -> Step {
         let effect = match effect {

@@ -200,20 +200,12 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     steps.sort_by(|a, b| {
         a.difficulty
             .total_cmp(&b.difficulty)
-            .then(removals(b).cmp(&removals(a)))
+            .then(b.removals().cmp(&a.removals()))
     });
     for step in steps {
         if out.push(step) {
             return;
         }
-    }
-}
-
-/// The number of candidates `step` removes.
-fn removals(step: &Step) -> usize {
-    match &step.effect {
-        Effect::Eliminate(list) => list.len(),
-        Effect::Place { .. } => 0,
     }
 }
 

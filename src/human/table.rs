@@ -37,6 +37,7 @@
 //! - The UVWXYZ-Wing is off the rating path: the build of Sukaku Explainer that rated the
 //!   sample and the bank has no such producer (read in its `Solver`).
 
+use super::aligned;
 use super::bug;
 use super::fish;
 use super::fish::Fins;
@@ -87,7 +88,8 @@ pub enum Use {
     /// The tutor hints it (and the rater takes it at its rungs, if it has any).
     Hinted,
     /// Only the rater takes it: Sukaku Explainer's own reading of a pattern the tutor
-    /// already hints under HoDoKu's names, so a player is shown each pattern once.
+    /// already hints under HoDoKu's names, so a player is shown each pattern once, or a
+    /// technique of SE's path the tutor does not teach (Aligned Pair Exclusion).
     RaterOnly,
 }
 
@@ -221,12 +223,13 @@ use Technique as T;
 /// pair, 9 X-Wing, 10 hidden pair, 11 naked triple, 12 swordfish, 13 hidden triple, 14
 /// turbot fish (2 strong links), 15 XY-Wing, 16 XYZ-Wing, 17 unique rectangles and loops,
 /// 18 naked quad, 19 jellyfish, 20 hidden quad, 21 three strong links, 22 WXYZ-Wing, 23
-/// BUG, 24 VWXYZ-Wing, 28 chains and cycles (25-27, chains of 4-6 strong links, are gone:
-/// the build of Sukaku Explainer that rated the bank has no such rule), 29 Nishio,
+/// BUG, 24 VWXYZ-Wing, 25 Aligned Pair Exclusion, 28 chains and cycles (26-27 held chains
+/// of 4-6 strong links: the build of Sukaku Explainer that rated the bank has no such
+/// rule), 29 Nishio,
 /// 30 static multiple chains, 31 dynamic chains, 32 dynamic chains (+), 33-34 nested
 /// chains, 35 search.
 #[rustfmt::skip]
-pub const TABLE: [Row; 60] = [
+pub const TABLE: [Row; 61] = [
     row(T::FullHouse, "Full House", "full-house", Some("0000"), 1.0, ANY, singles::full_house, &[all(1)]),
     row(T::HiddenSingle, "Hidden Single", "hidden-single", Some("0002"), 1.2, ANY, singles::hidden_single, &[all(1)]),
     row(T::NakedSingle, "Naked Single", "naked-single", Some("0003"), 2.3, ANY, singles::naked_single, &[all(4)]),
@@ -263,6 +266,8 @@ pub const TABLE: [Row; 60] = [
     row(T::WXYZWing, "WXYZ-Wing", "wxyz-wing", None, 5.5, ANY, |v, o| wings::big_wing(v, o, 3), &[all(22)]),
     row(T::VWXYZWing, "VWXYZ-Wing", "vwxyz-wing", None, 6.2, ANY, |v, o| wings::big_wing(v, o, 4), &[all(24)]),
     row(T::UVWXYZWing, "UVWXYZ-Wing", "uvwxyz-wing", None, 6.6, ANY, |v, o| wings::big_wing(v, o, 5), &[]),
+    // Sukaku Explainer's Aligned Pair Exclusion, after its VWXYZ-Wing (`aligned`).
+    row(T::AlignedPairExclusion, "Aligned Pair Exclusion", "aligned-pair-exclusion", None, 6.2, ANY, aligned::aligned_pair_exclusion, &[all(25)]).rater_only(),
     // SE has no finned fish: it finds them as forcing X-chains (6.6) of their length.
     row(T::FinnedXWing, "Finned X-Wing", "finned-x-wing", Some("0310"), 6.6, ANY, |v, o| fish::fish(v, o, 2, Fins::Allowed), &[all(28)]),
     row(T::SashimiXWing, "Sashimi X-Wing", "sashimi-x-wing", Some("0320"), 6.6, ANY, |v, o| fish::fish(v, o, 2, Fins::Allowed), &[all(28)]),

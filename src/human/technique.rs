@@ -45,6 +45,7 @@ pub enum Technique {
     WXYZWing,
     VWXYZWing,
     UVWXYZWing,
+    AlignedPairExclusion,
     FinnedXWing,
     SashimiXWing,
     FinnedSwordfish,

@@ -79,6 +79,11 @@ pub fn unique_rectangle(v: &View, out: &mut Found, wanted: Technique) {
                         if corners.iter().any(|&c| v.cands(c) & ab == 0) || common & ab == 0 {
                             return false;
                         }
+                        if v.options.rectangles_hold_both
+                            && corners.iter().any(|&c| v.cands(c) & ab != ab)
+                        {
+                            return false;
+                        }
                         stop = deadly_pattern(v, out, wanted, &corners, ab);
                         stop
                     });
@@ -345,5 +350,57 @@ pub fn bug_plus_one(v: &View, out: &mut Found) {
         );
         out.push(step);
         return;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::board::Board;
+    use crate::human::topology::Topology;
+    use crate::human::view::Collect;
+    use crate::human::Premise;
+    use crate::layout::Layout;
+
+    /// The Uniqueness Test 1 steps on an empty 9x9 board whose rectangle r1c1, r1c4,
+    /// r2c1, r2c4 holds only 1 and 2 but for r2c4, which holds `roof`; with the rater's
+    /// reading when `rater` is set.
+    fn type1_on(roof: u64, rater: bool) -> Vec<Step> {
+        let layout = Layout::square(9).unwrap();
+        let topo = Topology::new(&layout);
+        let mut candidates = vec![0x1FF; 81];
+        for cell in [0, 3, 9] {
+            candidates[cell] = 0b11;
+        }
+        candidates[12] = roof;
+        let board = Board::from_parts(9, vec![0; 81], candidates);
+        let mut v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
+        v.options.rectangles_hold_both = rater;
+        let mut found = Found::new(Collect::All).only(Technique::UniquenessTest1);
+        unique_rectangle(&v, &mut found, Technique::UniquenessTest1);
+        found.steps
+    }
+
+    /// A corner holding 1, 2 and 3: the fourth corner r2c4 loses 1 and 2 in both
+    /// readings, at 4.5.
+    #[test]
+    fn a_rectangle_whose_corners_hold_both_digits_is_a_type_1() {
+        for rater in [false, true] {
+            let steps = type1_on(0b111, rater);
+            assert_eq!(steps.len(), 1, "rater: {rater}");
+            assert_eq!(steps[0].effect, Effect::Eliminate(vec![(12, 1), (12, 2)]));
+            assert_eq!(steps[0].difficulty, 4.5);
+        }
+    }
+
+    /// A corner holding 1 and 3 only (it lost its 2): the deadly pattern still stands for
+    /// the tutor (r2c4 loses 1), but Sudoku Explainer walks its rectangles through cells
+    /// holding both digits and finds none, so the rater takes none.
+    #[test]
+    fn a_corner_that_lost_a_digit_is_no_rectangle_for_the_rater() {
+        let tutor = type1_on(0b101, false);
+        assert_eq!(tutor.len(), 1);
+        assert_eq!(tutor[0].effect, Effect::Eliminate(vec![(12, 1)]));
+        assert!(type1_on(0b101, true).is_empty());
     }
 }

@@ -75,6 +75,10 @@ pub struct Options {
     /// and for a region only when the first cell of the digit's places there is such a
     /// cell (SE reaches region chains from that cell; the rater's reading).
     pub se_static_starts: bool,
+    /// Unique rectangles only where every corner still holds both digits, as Sudoku
+    /// Explainer's loops are walked (the rater's reading; the tutor also takes a corner
+    /// that has lost one of them, which leaves the deadly pattern as sound).
+    pub rectangles_hold_both: bool,
 }
 
 impl<'a> View<'a> {

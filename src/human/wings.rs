@@ -257,12 +257,21 @@ fn grow(
 /// x and its cells lock the other digits, z among them; so z is in the bivalue cell or
 /// in the set, and cells seeing the bivalue cell and every z of the set lose z. This is
 /// HoDoKu's ALS-XZ with one set a single cell.
+///
+/// When z is restricted too (the wing is "doubly linked"), the bivalue cell takes one of
+/// x and z and the set the other, so the set's other digits are locked in it as well:
+/// cells seeing every place of one of them in the set lose it, and cells seeing every x
+/// (every z) of the set and the bivalue cell lose x (z). SE's wing producers make that
+/// one step, and give their steps easiest first, then most removals first, then by their
+/// name's suffix in reverse (a doubly linked wing first); the steps come in that order.
 pub fn big_wing(v: &View, out: &mut Found, size: usize) {
     let technique = big_wing_technique(size);
     let pairs: Vec<usize> = (0..v.topo.cells)
         .filter(|&c| v.board.digit(c) == 0 && v.cands(c).count_ones() == 2)
         .collect();
     let mut seen_sets: Vec<Vec<usize>> = Vec::new();
+    // Each step with SE's suffix: doubly linked or not, widest cell, the set's candidates.
+    let mut steps: Vec<(Step, String)> = Vec::new();
     for r in 0..v.topo.regions.len() {
         for (set, mask) in almost_locked_sets(v, r, size) {
             // A set inside two houses (a line within a box) is found once.
@@ -272,29 +281,42 @@ pub fn big_wing(v: &View, out: &mut Found, size: usize) {
             seen_sets.push(set.clone());
             let widest = set.iter().map(|&c| v.cands(c).count_ones()).max();
             let value = big_wing_value(size, widest.unwrap_or(2));
+            let candidates: u32 = set.iter().map(|&c| v.cands(c).count_ones()).sum();
             let holding = |d: u8| -> Vec<usize> {
                 set.iter().copied().filter(|&c| v.board.has(c, d)).collect()
+            };
+            // Cells outside the set and `but` holding `d` and seeing every cell of `seen`.
+            let losing = |d: u8, seen: &[usize], but: usize| -> Vec<(usize, u8)> {
+                (0..v.topo.cells)
+                    .filter(|&c| c != but && !set.contains(&c) && v.board.has(c, d))
+                    .filter(|&c| v.topo.sees_all(c, seen))
+                    .map(|c| (c, d))
+                    .collect()
             };
             for &yz in &pairs {
                 let pair = v.cands(yz);
                 if pair & mask != pair || set.contains(&yz) {
                     continue;
                 }
-                for x in digits(pair) {
+                let restricted: Vec<u8> = digits(pair)
+                    .filter(|&d| holding(d).iter().all(|&c| v.topo.sees(c, yz)))
+                    .collect();
+                let doubly = restricted.len() == 2;
+                for &x in restricted.iter().take(if doubly { 1 } else { 2 }) {
                     let z = (pair & !(1u64 << (x - 1))).trailing_zeros() as u8 + 1;
-                    let xs = holding(x);
-                    if !xs.iter().all(|&c| v.topo.sees(c, yz)) {
-                        continue;
+                    let with_yz = |d: u8| {
+                        let mut seen = holding(d);
+                        seen.push(yz);
+                        losing(d, &seen, yz)
+                    };
+                    let mut targets = with_yz(z);
+                    if doubly {
+                        targets.extend(with_yz(x));
+                        for w in digits(mask & !pair) {
+                            targets.extend(losing(w, &holding(w), yz));
+                        }
+                        targets.sort_unstable();
                     }
-                    let mut z_cells = holding(z);
-                    z_cells.push(yz);
-                    let targets: Vec<(usize, u8)> = v.topo.peers[yz]
-                        .iter()
-                        .copied()
-                        .filter(|c| !set.contains(c) && v.board.has(*c, z))
-                        .filter(|&c| v.topo.sees_all(c, &z_cells))
-                        .map(|c| (c, z))
-                        .collect();
                     if targets.is_empty() {
                         continue;
                     }
@@ -308,23 +330,47 @@ pub fn big_wing(v: &View, out: &mut Found, size: usize) {
                     step.digits = mask;
                     step.length = size + 1;
                     step.difficulty = value;
-                    step.text = capitalize(&format!(
-                        "{} hold {} between them, one digit more than cells, and {} holds {x} \
-                         or {z}. Every {x} of the {} cells sees {}: were it {x}, they would \
-                         lose {x} and lock their other digits, {z} among them. So {z} is in \
-                         {} or in those cells, and cells seeing all of its places lose it.",
-                        v.cells_text(&set),
-                        digits_text(mask),
-                        v.cell(yz),
-                        size,
-                        v.cell(yz),
-                        v.cell(yz)
-                    ));
-                    if out.push(step) {
-                        return;
-                    }
+                    let (set_text, yz_text) = (v.cells_text(&set), v.cell(yz));
+                    let opening = format!(
+                        "{set_text} hold {} between them, one digit more than cells, and \
+                         {yz_text} holds {x} or {z}.",
+                        digits_text(mask)
+                    );
+                    step.text = capitalize(&if doubly {
+                        format!(
+                            "{opening} Every {x} and every {z} of the {size} cells sees \
+                             {yz_text}: it takes one of them and the cells the other, with all \
+                             their other digits locked. So cells seeing all places of a digit \
+                             in the cells (and {yz_text} too, for {x} and {z}) lose it."
+                        )
+                    } else {
+                        format!(
+                            "{opening} Every {x} of the {size} cells sees {yz_text}: were it \
+                             {x}, they would lose {x} and lock their other digits, {z} among \
+                             them. So {z} is in {yz_text} or in those cells, and cells seeing \
+                             all of its places lose it."
+                        )
+                    });
+                    let suffix = format!(
+                        "{}{}{candidates}",
+                        if doubly { 2 } else { 1 },
+                        widest.unwrap_or(2)
+                    );
+                    steps.push((step, suffix));
                 }
             }
+        }
+    }
+    // SE's order (a stable sort keeps ours among full ties).
+    steps.sort_by(|(a, sa), (b, sb)| {
+        a.difficulty
+            .total_cmp(&b.difficulty)
+            .then(b.removals().cmp(&a.removals()))
+            .then(sb.cmp(sa))
+    });
+    for (step, _) in steps {
+        if out.push(step) {
+            return;
         }
     }
 }
@@ -352,9 +398,11 @@ mod tests {
         digits.iter().fold(0, |m, d| m | 1 << (d - 1))
     }
 
-    /// The big wing of three cells in row 1 holding 1-4 and the bivalue cell r3c3 {1, 4}:
-    /// the 4 of the row cells is only in r1c3, which sees r3c3; so 1 is in r3c3 or in
-    /// r1c1 / r1c3, and the other cells of box 1 lose it. On 9x9 and on 16x16 (the same cells).
+    /// The big wing of three cells in row 1 holding 1-4 (r1c1 {1, 2}, r1c2 {2, 3}, r1c3
+    /// {1, 3, 4}) and the bivalue cell r5c3 {1, 4}: the 4 of the row cells is only in r1c3,
+    /// which sees r5c3; so 1 is in r5c3 or in r1c1 / r1c3, and the cells of column 3 in
+    /// box 1 lose it (the 1 of r1c1 does not see r5c3: singly linked). On 9x9 and on
+    /// 16x16 (the same cells).
     #[test]
     fn a_wxyz_wing_removes_z_from_cells_seeing_all_of_it() {
         for side in [9usize, 16] {
@@ -367,43 +415,22 @@ mod tests {
                     (at(1, 1), mask(&[1, 2])),
                     (at(1, 2), mask(&[2, 3])),
                     (at(1, 3), mask(&[1, 3, 4])),
-                    (at(3, 3), mask(&[1, 4])),
+                    (at(5, 3), mask(&[1, 4])),
                 ],
             );
             let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
             let mut found = Found::new(Collect::All);
             big_wing(&v, &mut found, 3);
-            // Both digits of r3c3 are restricted (every 1 and every 4 of the set sees
-            // it), so there are two wings: z = 1 here, z = 4 (box 1 and column 3) too.
-            let removes =
-                |s: &Step, d: u8| matches!(&s.effect, Effect::Eliminate(l) if l[0].1 == d);
-            let cells = vec![at(1, 1), at(1, 2), at(1, 3), at(3, 3)];
-            assert!(found
-                .steps
-                .iter()
-                .any(|s| s.cells == cells && removes(s, 4)));
-            let step = found
-                .steps
-                .iter()
-                .find(|s| s.cells == cells && removes(s, 1))
-                .expect("the wing");
+            let cells = vec![at(1, 1), at(1, 2), at(1, 3), at(5, 3)];
+            let wings: Vec<&Step> = found.steps.iter().filter(|s| s.cells == cells).collect();
+            assert_eq!(wings.len(), 1, "{wings:?}");
+            let step = wings[0];
             assert_eq!(step.technique, Technique::WXYZWing);
             // The widest cell holds 3 of the 4 digits: the middle value.
             assert!((step.difficulty - 5.6).abs() < 1e-9, "{}", step.difficulty);
-            let Effect::Eliminate(list) = &step.effect else {
-                panic!("{step:?}")
-            };
             let box_side = (side as f64).sqrt() as usize;
-            let mut expected: Vec<(usize, u8)> = (1..=box_side)
-                .flat_map(|r| (1..=box_side).map(move |c| (r, c)))
-                .map(|(r, c)| at(r, c))
-                .filter(|c| ![at(1, 1), at(1, 2), at(1, 3), at(3, 3)].contains(c))
-                .map(|c| (c, 1))
-                .collect();
-            expected.sort_unstable();
-            let mut got = list.clone();
-            got.sort_unstable();
-            assert_eq!(got, expected);
+            let expected: Vec<(usize, u8)> = (2..=box_side).map(|r| (at(r, 3), 1)).collect();
+            assert_eq!(step.effect, Effect::Eliminate(expected));
             // Four cells are not a set of three.
             let mut four = Found::new(Collect::All);
             big_wing(&v, &mut four, 4);
@@ -414,10 +441,9 @@ mod tests {
         }
     }
 
-    /// No wing when an x of the set does not see the bivalue cell: the same set with
-    /// {1, 4} in r5c5, which sees none of it.
-    #[test]
-    fn an_unrestricted_x_makes_no_wing() {
+    /// The wings of three cells on an empty 9x9 board whose row 1 starts r1c1 {1, 2},
+    /// r1c2 {2, 3}, r1c3 {1, 3, 4}, with {1, 4} in cell `pair` (0-based).
+    fn three_cell_wings(pair: usize) -> Found {
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
         let board = marked(
@@ -426,12 +452,48 @@ mod tests {
                 (0, mask(&[1, 2])),
                 (1, mask(&[2, 3])),
                 (2, mask(&[1, 3, 4])),
-                (40, mask(&[1, 4])),
+                (pair, mask(&[1, 4])),
             ],
         );
         let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let mut found = Found::new(Collect::All);
         big_wing(&v, &mut found, 3);
+        found
+    }
+
+    /// Both digits of r3c3 {1, 4} restricted (every 1 and every 4 of the set r1c1 {1, 2},
+    /// r1c2 {2, 3}, r1c3 {1, 3, 4} sees it): Sukaku Explainer's doubly linked wing, one
+    /// step. r3c3 takes 1 or 4 and the set the other, so 2 and 3 are locked in the set
+    /// too: row 1 and box 1 lose 1 where it sees r1c1, r1c3 and r3c3, 4 where it sees
+    /// r1c3 and r3c3 (column 3 and box 1), 2 in row 1 and box 1 (r1c1, r1c2), 3 likewise.
+    #[test]
+    fn a_doubly_linked_wing_locks_the_sets_other_digits() {
+        let found = three_cell_wings(20);
+        let wings: Vec<&Step> = found
+            .steps
+            .iter()
+            .filter(|s| s.cells == vec![0, 1, 2, 20])
+            .collect();
+        assert_eq!(wings.len(), 1, "{wings:?}");
+        let Effect::Eliminate(list) = &wings[0].effect else {
+            panic!()
+        };
+        // 2 leaves row 1 beyond the set (r1c4) and box 1 (r2c1); 3 too; 1 leaves r2c2
+        // (box 1); 4 leaves r9c3 (column 3); none leaves a cell outside their reach.
+        for target in [(3, 2), (9, 2), (3, 3), (9, 3), (10, 1), (74, 4), (11, 4)] {
+            assert!(list.contains(&target), "{target:?} in {list:?}");
+        }
+        assert!(!list.contains(&(3, 1)) && !list.contains(&(40, 2)));
+        assert!((wings[0].difficulty - 5.6).abs() < 1e-9);
+        // It removes more than either singly linked reading, so it comes first.
+        assert!(found.steps[0].cells == vec![0, 1, 2, 20]);
+    }
+
+    /// No wing when an x of the set does not see the bivalue cell: the same set with
+    /// {1, 4} in r5c5, which sees none of it.
+    #[test]
+    fn an_unrestricted_x_makes_no_wing() {
+        let found = three_cell_wings(40);
         assert!(
             found.steps.iter().all(|s| !s.cells.contains(&40)),
             "{:?}",
