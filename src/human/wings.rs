@@ -285,9 +285,12 @@ pub fn big_wing(v: &View, out: &mut Found, size: usize) {
             let holding = |d: u8| -> Vec<usize> {
                 set.iter().copied().filter(|&c| v.board.has(c, d)).collect()
             };
-            // Cells outside the set and `but` holding `d` and seeing every cell of `seen`.
+            // Cells outside the set and `but` holding `d` and seeing every cell of `seen`
+            // (not empty): peers of its first cell, in ascending order as all cells are.
             let losing = |d: u8, seen: &[usize], but: usize| -> Vec<(usize, u8)> {
-                (0..v.topo.cells)
+                v.topo.peers[seen[0]]
+                    .iter()
+                    .copied()
                     .filter(|&c| c != but && !set.contains(&c) && v.board.has(c, d))
                     .filter(|&c| v.topo.sees_all(c, seen))
                     .map(|c| (c, d))
