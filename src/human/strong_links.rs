@@ -20,9 +20,11 @@
 //!   removals lie in those houses is not a step.
 //!
 //! The value of a plain chain follows its strong links' houses: 5.4 when all are lines
-//! of one direction ("3 Skyscrapers"), 5.6 when lines of both directions appear ("3-String
-//! Kite"), 5.5 otherwise (a box among lines of one direction: "3-Turbot Fish"). Of its
-//! steps SE takes the lowest value, then the one with most removals.
+//! of one direction ("3 Skyscrapers"), 5.6 when lines of both directions and no box
+//! appear ("3-String Kite"), 5.5 when a box is among them ("3-Turbot Fish", or "3-Turbot
+//! Crane" with a row and a column: SE's `ThreeStrongLinksHint` names chains by a table of
+//! the three houses' kinds and values them by the name). Of its steps SE takes the lowest
+//! value, then the one with most removals.
 //!
 //! On boards other than a plain square Sudoku (rows, columns, rectangular boxes) SE has
 //! nothing to say; there the X-Chains of three strong links stand in, by the values of
@@ -143,8 +145,8 @@ fn plain_value(kinds: [HouseKind; 3]) -> f64 {
     let cols = kinds.contains(&HouseKind::Column);
     let boxed = kinds.contains(&HouseKind::Box);
     match (rows && cols, boxed) {
-        (true, _) => 5.6,
-        (false, true) => 5.5,
+        (true, false) => 5.6,
+        (_, true) => 5.5,
         (false, false) => 5.4,
     }
 }
@@ -374,7 +376,8 @@ mod tests {
         assert_eq!(plain_value([Row, Row, Row]), 5.4);
         assert_eq!(plain_value([Column, Box, Column]), 5.5);
         assert_eq!(plain_value([Box, Box, Box]), 5.5);
-        assert_eq!(plain_value([Row, Box, Column]), 5.6);
+        // A box with a row and a column is SE's "3-Turbot Crane", 5.5, not a kite.
+        assert_eq!(plain_value([Row, Box, Column]), 5.5);
         assert_eq!(plain_value([Row, Column, Row]), 5.6);
     }
 }
