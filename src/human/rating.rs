@@ -463,6 +463,19 @@ mod tests {
         assert_eq!(format!("{:.1}", rating.er), "7.2");
     }
 
+    /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.7 there: a chain of three
+    /// strong links ending at an Empty Rectangle whose free line holds one place of the
+    /// digit besides the heart, so that cell is the chain's end (`strong_links`). Read
+    /// from the heart, the chain removed nothing and the path took a WXYZ-Wing (5.6).
+    #[test]
+    fn an_empty_rectangle_at_a_chain_end_is_its_lone_blade_cell() {
+        let rating = rate_bank_puzzle(
+            "000870200000021700570600000090000604180000075407000030000009028004780000008054000",
+        );
+        assert!(rating.uses(Technique::ThreeStrongLinks));
+        assert_eq!(format!("{:.1}", rating.er), "5.7");
+    }
+
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Its path meets a
     /// rectangle r7c2, r7c4, r9c2, r9c4 on 3 and 8 whose corner r7c2 has lost its 8: a
     /// Uniqueness Test 1 for the tutor (4.5, the puzzle's rating once), none for SE, whose

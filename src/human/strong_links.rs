@@ -9,7 +9,9 @@
 //! - A box may be a strong link through an **Empty Rectangle**: its places for the digit
 //!   (three to five) all lie on one row and one column of it, so the digit is on that
 //!   row or on that column. The cell where they cross (the "heart") stands for both
-//!   ends; the chain leaves it along the row or the column. Any such chain is valued
+//!   ends; the chain leaves it along the row or the column. At a free end of the chain
+//!   it stands for the other line of its box, and when that line holds one place of the
+//!   digit besides the heart, for that cell: the removals see it. Any such chain is valued
 //!   5.7, above every plain one: SE tries this rule before the WXYZ-Wing, so on a board
 //!   with such a chain it takes 5.7 where a WXYZ-Wing of 5.5 or 5.6 was possible.
 //! - Each weak link lies in **one house**, looked for in a column, then a row, then a
@@ -211,6 +213,23 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     }
 }
 
+/// The one place of `digit` in an Empty Rectangle's box, besides its heart, on the line
+/// of the heart the chain does not leave by (`leave`), if there is exactly one.
+fn lone_blade(v: &View, link: Link, leave: Through, digit: u8, side: usize) -> Option<usize> {
+    let heart = link.ends[0];
+    let mut blade = v.cells_for(link.region, digit).into_iter().filter(|&c| {
+        c != heart
+            && match leave {
+                Through::Column => c / side == heart / side,
+                Through::Row | Through::Box => c % side == heart % side,
+            }
+    });
+    match (blade.next(), blade.next()) {
+        (Some(cell), None) => Some(cell),
+        _ => None,
+    }
+}
+
 /// The step of the chain `links` (each with the end it is entered by: 0 or 1), if it is
 /// one SE reads and it removes something.
 fn chain_step(v: &View, digit: u8, side: usize, links: &[(Link, usize); 3]) -> Option<Step> {
@@ -257,8 +276,18 @@ fn chain_step(v: &View, digit: u8, side: usize, links: &[(Link, usize); 3]) -> O
     {
         return None;
     }
-    let start = first(links[0]);
-    let end = last(links[2]);
+    // An Empty Rectangle at a free end stands for the line of its box the chain does not
+    // leave by; when that line holds one place of the digit besides the heart, the end
+    // is that cell, and the removals need only see it (SE's latest `ThreeStrongLinks`
+    // takes such a blade cell as the start, its heart as a support).
+    let mut start = first(links[0]);
+    let mut end = last(links[2]);
+    if links[0].0.grouped {
+        start = lone_blade(v, links[0].0, t1, digit, side).unwrap_or(start);
+    }
+    if links[2].0.grouped {
+        end = lone_blade(v, links[2].0, t2, digit, side).unwrap_or(end);
+    }
     let houses = [bases[0], bases[1], bases[2], w1, w2];
     let targets: Vec<(usize, u8)> = (0..v.topo.cells)
         .filter(|&c| {
