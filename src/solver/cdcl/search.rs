@@ -334,6 +334,9 @@ impl Solver {
             self.options.walk_max_break as usize,
             &mut self.walk_rng,
         );
+        if !resume {
+            self.reduce_schedule.after_walk(report.best);
+        }
         self.walked_at = self.stats.propagations;
         self.stats.walks += 1;
         self.stats.walk_flips += report.flips;
