@@ -322,10 +322,12 @@ mod tests {
 
     #[test]
     fn a_walk_one_clause_short_of_a_model_raises_the_limit_until_one_ends_further() {
-        let mut options = Options::default();
-        options.reduce_near_miss_limit = 10_000;
         // Only the size limit is due here: no reduction by the conflict count.
-        options.reduce_first = 1_000_000;
+        let options = Options {
+            reduce_near_miss_limit: 10_000,
+            reduce_first: 1_000_000,
+            ..Options::default()
+        };
         let mut schedule = ReduceSchedule::new(&options);
         // 3,000 input clauses: MiniSat's limit is a third, 1,000.
         assert!(schedule.due(10, 1_000, 3_000));
