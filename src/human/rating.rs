@@ -465,8 +465,8 @@ mod tests {
 
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.7 there: a chain of three
     /// strong links ending at an Empty Rectangle whose free line holds one place of the
-    /// digit besides the heart, so that cell is the chain's end (`strong_links`). Read
-    /// from the heart, the chain removed nothing and the path took a WXYZ-Wing (5.6).
+    /// digit besides the heart, so that cell is the chain's end (`strong_links`). With
+    /// the heart as that end, the path took a WXYZ-Wing there and rated 5.6.
     #[test]
     fn an_empty_rectangle_at_a_chain_end_is_its_lone_blade_cell() {
         let rating = rate_bank_puzzle(
