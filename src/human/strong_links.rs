@@ -279,7 +279,8 @@ fn chain_step(v: &View, digit: u8, side: usize, links: &[(Link, usize); 3]) -> O
     // An Empty Rectangle at a free end stands for the line of its box the chain does not
     // leave by; when that line holds one place of the digit besides the heart, the end
     // is that cell, and the removals need only see it (SE's latest `ThreeStrongLinks`
-    // takes such a blade cell as the start, its heart as a support).
+    // takes such a blade cell as the start; its heart is then the support of the
+    // other line's first cell, the bridge).
     let mut start = first(links[0]);
     let mut end = last(links[2]);
     if links[0].0.grouped {
