@@ -105,7 +105,8 @@ bench: build
 # scripts/broad/suite.tsv, picked by scripts/broad/pick.py (CaDiCaL 1-60 s here), rebuilt
 # from their generators (cnfgen 0.9.6 from PyPI, ours in scripts/broad/families.py) and
 # shuffled into BROAD_COPIES copies each. satsolve runs under a CPU limit of BROAD_TIMEOUT
-# s; CaDiCaL and CryptoMiniSat are reference rows (scripts/broad/reference.csv). Per
+# s; CaDiCaL and CryptoMiniSat are reference rows (scripts/broad/reference.csv, made a
+# copy at a time with --make-reference; ratios are taken on the copies they ran). Per
 # family: solved, PAR-2 and the ratios to the peers; BROAD_FLAGS="--baseline PATH" (an
 # earlier build) or "--baseline-flags ARGS" adds the no-regression verdict of
 # docs/satsolve.md. Writes scratch/bench-broad/summary.md. Hours of CPU: BROAD_FLAGS="--jobs 2".

@@ -166,6 +166,18 @@ def bootstrap(pairs, rng):
     return ratios[int(0.025 * BOOTSTRAP)], ratios[int(0.975 * BOOTSTRAP) - 1]
 
 
+def peer_ratio(results, family, peer, timeout):
+    """satsolve's PAR-2 over the peer's, both on the copies the peer ran (reference rows
+    may cover fewer copies than this run)."""
+    rows = [r for r in results if family in ("all", r["family"])]
+    ran = {r["instance"] for r in rows if r["solver"] == peer}
+    ours = par2([r for r in rows if r["solver"] == "satsolve" and r["instance"] in ran], timeout)
+    theirs = par2([r for r in rows if r["solver"] == peer], timeout)
+    if not ours or not sum(theirs):
+        return ""
+    return f"{sum(ours) / len(ours) / (sum(theirs) / len(theirs)):.2f}"
+
+
 def summary(results, solvers, timeout, baseline):
     """The summary's tables (Markdown)."""
     families = sorted({r["family"] for r in results})
@@ -175,7 +187,7 @@ def summary(results, solvers, timeout, baseline):
     peers = [s for s in ("cadical", "cryptominisat5") if s in solvers]
     lines = [f"CPU limit {timeout:g} s a run; PAR-2 is the mean CPU time of a family's runs, an "
              "unsolved run counted as twice the limit; ratios are satsolve's PAR-2 over the "
-             "peer's on the same runs.", ""]
+             "peer's, both on the copies the peer ran.", ""]
     head = "| family | runs | " + " | ".join(f"{s} solved | {s} PAR-2" for s in solvers)
     head += "".join(f" | satsolve / {p}" for p in peers) + " |"
     lines += [head, "|---|---|" + "---|---|" * len(solvers) + "---|" * len(peers)]
@@ -194,8 +206,8 @@ def summary(results, solvers, timeout, baseline):
             cells.append(f"{solved}/{len(rows)} | {means[solver]:.1f}")
             if family != "all":
                 totals[solver] += scores
-        ratios = [f"{means['satsolve'] / means[p]:.2f}" if means.get(p) and "satsolve" in means
-                  else "" for p in peers]
+        ratios = [peer_ratio(results, family, p, timeout) if "satsolve" in means else ""
+                  for p in peers]
         name = f"**{family}**" if family == "all" else family
         lines.append(f"| {name} | {runs} | " + " | ".join(cells)
                      + "".join(f" | {r}" for r in ratios) + " |")
@@ -261,7 +273,8 @@ def main():
                         help="run nothing: summarize OUTDIR/results.csv again (with --compare)")
     parser.add_argument("--reference", default=str(REFERENCE))
     parser.add_argument("--make-reference", action="store_true",
-                        help="run CaDiCaL and CryptoMiniSat on every copy into --reference")
+                        help="run CaDiCaL and CryptoMiniSat (or those of them in --solvers) "
+                        "on every copy not yet in --reference, adding their rows to it")
     add_satsolve_flags(parser)
     args = parser.parse_args()
     flags = satsolve_flags(args.satsolve_flags)
@@ -285,15 +298,26 @@ def main():
         commands["satsolve-base"] = Solver(
             "satsolve-base", args.satsolve,
             lambda cnf, extra: ([args.satsolve, *extra, str(cnf)] + base_flags, None))
-    solvers = ["cadical", "cryptominisat5"] if args.make_reference else args.solvers.split(",")
+    if args.make_reference:
+        # The peers named in --solvers, or both; rows already in --reference at this
+        # limit are kept and not run again, so copies can be added to it one at a time.
+        peers = ["cadical", "cryptominisat5"]
+        solvers = [s for s in args.solvers.split(",") if s in peers] or peers
+    else:
+        solvers = args.solvers.split(",")
     if (args.baseline or args.baseline_flags is not None) and "satsolve-base" not in solvers:
         solvers.append("satsolve-base")
     for name in solvers:
         if name not in commands or not commands[name].installed():
             sys.exit(f"run.py: solver {name} not found")
 
+    kept = []
+    if args.make_reference and Path(args.reference).exists():
+        with open(args.reference, newline="") as handle:
+            kept = [r for r in csv.DictReader(handle) if float(r["limit"]) == args.timeout]
+    done = {(r["instance"], r["solver"]) for r in kept}
     jobs = [(path, family, expected, solver) for path, family, expected in copies
-            for solver in solvers]
+            for solver in solvers if (path.name, solver) not in done]
     if args.summarize:
         with open(outdir / "results.csv", newline="") as handle:
             results = [r for r in csv.DictReader(handle) if r["solver"] in solvers]
@@ -308,8 +332,8 @@ def main():
         results = [r for r in results if r["solver"] != "satsolve-base"] + earlier
         solvers = [s for s in solvers if s != "satsolve-base"] + ["satsolve-base"]
     if args.make_reference:
-        write_csv(args.reference, sorted(results, key=lambda r: (r["instance"], r["solver"])),
-                  FIELDS)
+        write_csv(args.reference,
+                  sorted(kept + results, key=lambda r: (r["instance"], r["solver"])), FIELDS)
         print(f"run.py: wrote {args.reference}", file=sys.stderr)
     names = {path.name for path, _, _ in copies}
     reference = []
