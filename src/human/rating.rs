@@ -476,6 +476,27 @@ mod tests {
         assert_eq!(format!("{:.1}", rating.er), "5.7");
     }
 
+    /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.7 there. Its path reaches
+    /// a board whose row 4 holds 8 only at r4c2 (box 4) and r4c4, r4c6 (box 5): a grouped
+    /// link, the start of a chain of three strong links that removes 8 from r6c4 (SE's
+    /// grouped links in lines, `strong_links`). Without it the path took a WXYZ-Wing
+    /// there and rated 5.6.
+    #[test]
+    fn a_line_with_its_places_in_two_boxes_makes_a_5_7_chain() {
+        let rating = rate_bank_puzzle(
+            "003600940204500000900700063000000516000040000716000000640005008000001604098007300",
+        );
+        assert_eq!(format!("{:.1}", rating.er), "5.7");
+        assert_eq!(rating.hardest, Technique::ThreeStrongLinks);
+        let chain = rating
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::ThreeStrongLinks && s.difficulty == 5.7)
+            .unwrap();
+        assert_eq!(chain.effect, Effect::Eliminate(vec![(48, 8)]));
+        assert!(chain.text.contains("(row 4, grouped)"), "{}", chain.text);
+    }
+
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Its path meets a
     /// rectangle r7c2, r7c4, r9c2, r9c4 on 3 and 8 whose corner r7c2 has lost its 8: a
     /// Uniqueness Test 1 for the tutor (4.5, the puzzle's rating once), none for SE, whose
@@ -493,7 +514,9 @@ mod tests {
     /// ER 5.7 there. Its path reaches a board with a WXYZ-Wing (5.6) and a chain of
     /// three strong links on 2 through box 6, an Empty Rectangle (row 3, box 6 left
     /// along column 9 and row 4, column 5): SE tries the chain first and rates 5.7; we
-    /// rated 5.6 when only the WXYZ-Wing was found.
+    /// rated 5.6 when only the WXYZ-Wing was found. Row 5, whose 2s lie in boxes 4 and 5,
+    /// makes a grouped link and a second chain of the same value and removal; either
+    /// may be taken.
     #[test]
     fn an_empty_rectangle_chain_comes_before_the_wxyz_wing_at_5_7() {
         let layout = Layout::square(9).unwrap();
@@ -514,7 +537,8 @@ mod tests {
         assert_eq!(chain.effect, Effect::Eliminate(vec![(9, 2)]));
         assert_eq!(chain.difficulty, 5.7);
         assert!(
-            chain.text.contains("box 6 (an empty rectangle"),
+            chain.text.contains("box 6 (an empty rectangle")
+                || chain.text.contains("(row 5, grouped)"),
             "{}",
             chain.text
         );
