@@ -119,32 +119,48 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     let mut steps: Vec<Step> = Vec::new();
     for digit in 1..=v.topo.size as u8 {
         let links = links(v, digit, side);
+        // Houses that may share a chain: distinct, with no place of the digit in common.
+        // Disjoint places keep grouped chains sound: with only distinct chain cells, one
+        // house's group could hold another's end (ratings on the bank fell by a quarter).
+        let n = links.len();
+        let mut apart = vec![false; n * n];
+        for (x, a) in links.iter().enumerate() {
+            for (y, b) in links.iter().enumerate().skip(x + 1) {
+                let ok = a.region != b.region && !a.places.iter().any(|c| b.places.contains(c));
+                apart[x * n + y] = ok;
+                apart[y * n + x] = ok;
+            }
+        }
         // Each link entered by either end: (link, end it is entered by).
-        let ways: Vec<(usize, usize)> = (0..links.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        let ways: Vec<(usize, usize)> = (0..n).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        // The house of the weak link from `a`'s far end to `b`'s near end, if any.
         let joined = |(a, oa): (usize, usize), (b, ob): (usize, usize)| {
-            links[a].region != links[b].region
-                && weak_house(v, links[a].ends[1 - oa], links[b].ends[ob]).is_some()
+            if !apart[a * n + b] {
+                return None;
+            }
+            weak_house(v, links[a].ends[1 - oa], links[b].ends[ob])
         };
         for &middle in &ways {
-            let before: Vec<(usize, usize)> = ways
+            let before: Vec<((usize, usize), usize)> = ways
                 .iter()
-                .copied()
-                .filter(|&w| joined(w, middle))
+                .filter_map(|&w| Some((w, joined(w, middle)?)))
                 .collect();
-            let after: Vec<(usize, usize)> = ways
+            let after: Vec<((usize, usize), usize)> = ways
                 .iter()
-                .copied()
-                .filter(|&w| joined(middle, w))
+                .filter_map(|&w| Some((w, joined(middle, w)?)))
                 .collect();
-            for &(i, oi) in &before {
+            for &((i, oi), w1) in &before {
                 // Each chain once: its first link before its last.
-                for &(k, ok) in after.iter().filter(|&&(k, _)| k > i) {
+                for &((k, ok), w2) in after.iter().filter(|&&((k, _), _)| k > i) {
+                    if !apart[i * n + k] {
+                        continue;
+                    }
                     let chain = [
                         (&links[i], oi),
                         (&links[middle.0], middle.1),
                         (&links[k], ok),
                     ];
-                    if let Some(step) = chain_step(v, digit, &chain) {
+                    if let Some(step) = chain_step(v, digit, &chain, [w1, w2]) {
                         steps.push(step);
                     }
                 }
@@ -163,19 +179,9 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     }
 }
 
-/// True when the links' houses may stand together in one chain as SE reads them: no
-/// house twice, no place of the digit in two of them, and each box read as it reads
-/// the chain's lowest box or its other boxes (`Slot`).
-fn compatible(links: &[(&Link, usize); 3]) -> bool {
-    // Disjoint places keep grouped chains sound: with only distinct chain cells, one
-    // house's group could hold another's end (ratings on the bank fell by a quarter).
-    for (x, (a, _)) in links.iter().enumerate() {
-        for (b, _) in &links[x + 1..] {
-            if a.region == b.region || a.places.iter().any(|c| b.places.contains(c)) {
-                return false;
-            }
-        }
-    }
+/// True when each box of the chain is read as SE reads the chain's lowest box or its
+/// other boxes (`Slot`).
+fn slots_fit(links: &[(&Link, usize); 3]) -> bool {
     let lowest_box = links
         .iter()
         .filter(|(l, _)| l.kind == HouseKind::Box)
@@ -197,17 +203,21 @@ fn weak_houses_cross(v: &View, digit: u8, w1: usize, w2: usize, hearts: &[usize]
         .any(|&c| !hearts.contains(&c) && v.topo.cell_regions[c].contains(&w2))
 }
 
-/// The step of the chain `links` (each with the end it is entered by: 0 or 1), if it is
-/// one SE reads and it removes something.
-fn chain_step(v: &View, digit: u8, links: &[(&Link, usize); 3]) -> Option<Step> {
+/// The step of the chain `links` (each with the end it is entered by: 0 or 1, houses
+/// apart) joined by weak links in houses `w1` and `w2`, if it is one SE reads and it
+/// removes something.
+fn chain_step(
+    v: &View,
+    digit: u8,
+    links: &[(&Link, usize); 3],
+    [w1, w2]: [usize; 2],
+) -> Option<Step> {
     let first = |(l, o): (&Link, usize)| l.ends[o];
     let last = |(l, o): (&Link, usize)| l.ends[1 - o];
-    if !compatible(links) {
+    if !slots_fit(links) {
         return None;
     }
     let bases = [links[0].0.region, links[1].0.region, links[2].0.region];
-    let w1 = weak_house(v, last(links[0]), first(links[1]))?;
-    let w2 = weak_house(v, last(links[1]), first(links[2]))?;
     if bases.contains(&w1) || bases.contains(&w2) {
         return None;
     }
