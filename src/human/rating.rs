@@ -497,6 +497,26 @@ mod tests {
         assert!(chain.text.contains("(row 4, grouped)"), "{}", chain.text);
     }
 
+    /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Early on its
+    /// column 6 holds 3 only at r7c6 (box 8) and r1c6, r2c6 (box 2): with column 3 (r2c3,
+    /// r7c3) a turbot fish with a grouped link, 4.3, removes 3 from r2c5. Without it the
+    /// path later met only a chain of three strong links with grouped links and rated
+    /// 5.7.
+    #[test]
+    fn a_grouped_turbot_fish_spares_a_5_7_chain() {
+        let rating = rate_bank_puzzle(
+            "002000070080600200005002006096800000300905008000004620800100400004008010070000300",
+        );
+        let fish = rating
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::GroupedTurbotFish)
+            .unwrap();
+        assert_eq!(fish.effect, Effect::Eliminate(vec![(13, 3)]));
+        assert_eq!(fish.difficulty, 4.3);
+        assert_eq!(format!("{:.1}", rating.er), "5.5");
+    }
+
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Its path meets a
     /// rectangle r7c2, r7c4, r9c2, r9c4 on 3 and 8 whose corner r7c2 has lost its 8: a
     /// Uniqueness Test 1 for the tutor (4.5, the puzzle's rating once), none for SE, whose

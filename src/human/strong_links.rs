@@ -49,6 +49,9 @@ use links::{links, End, Link, Shape, Slot};
 /// The value of a chain with a grouped link.
 const GROUPED_VALUE: f64 = 5.7;
 
+/// The value of a turbot fish (two strong links) with a grouped link.
+const GROUPED_TURBOT_VALUE: f64 = 4.3;
+
 /// True when `layout`'s regions are the rows, columns and rectangular boxes of a square
 /// Sudoku, nothing more: the boards SE rates.
 fn plain_square(v: &View) -> bool {
@@ -172,6 +175,100 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
             .total_cmp(&b.difficulty)
             .then(b.removals().cmp(&a.removals()))
     });
+    for step in steps {
+        if out.push(step) {
+            return;
+        }
+    }
+}
+
+/// SE's turbot fish with a grouped link: two strong links of one digit joined by a weak
+/// link, one of them grouped (`links`), valued 4.3 (SE 1.8.2's `TurbotFish` and
+/// `TurbotFishHint`, "Grouped Skyscraper" or "Grouped 2-String Kite"). SE tries them
+/// with its turbot fish, long before the three strong links, so where one exists a
+/// 5.7 chain of three is often never needed. Its Empty Rectangle fish are left to our
+/// own Empty Rectangle (4.2). The removals see both free ends outside the two strong
+/// links' houses (SE does not exclude the weak link's house here).
+pub fn grouped_two_links(v: &View, out: &mut Found) {
+    if !plain_square(v) {
+        return;
+    }
+    let side = v.topo.square.as_ref().map_or(9, |s| s.side);
+    let mut steps: Vec<Step> = Vec::new();
+    for digit in 1..=v.topo.size as u8 {
+        let links: Vec<Link> = links(v, digit, side)
+            .into_iter()
+            .filter(|l| l.heart().is_none())
+            .collect();
+        for (x, a) in links.iter().enumerate() {
+            for b in links.iter().skip(x + 1) {
+                if !(a.grouped() || b.grouped())
+                    || a.region == b.region
+                    || a.places.iter().any(|c| b.places.contains(c))
+                {
+                    continue;
+                }
+                let lowest_box = [a, b]
+                    .iter()
+                    .filter(|l| l.kind == HouseKind::Box)
+                    .map(|l| l.region)
+                    .min();
+                if ![a, b].iter().all(|l| match l.slot {
+                    Slot::Any => true,
+                    Slot::FirstBox => Some(l.region) == lowest_box,
+                    Slot::LaterBox => Some(l.region) != lowest_box,
+                }) {
+                    continue;
+                }
+                for oa in 0..2 {
+                    for ob in 0..2 {
+                        let Some(w) = weak_house(v, a.ends[1 - oa], b.ends[ob]) else {
+                            continue;
+                        };
+                        if w == a.region || w == b.region {
+                            continue;
+                        }
+                        let (start, end) = (a.ends[oa], b.ends[1 - ob]);
+                        let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
+                        let targets: Vec<(usize, u8)> = (0..v.topo.cells)
+                            .filter(|&c| {
+                                c != start.cell
+                                    && c != end.cell
+                                    && v.board.has(c, digit)
+                                    && v.topo.sees_all(c, &ends)
+                                    && ![a.region, b.region]
+                                        .iter()
+                                        .any(|&h| v.topo.cell_regions[c].contains(&h))
+                            })
+                            .map(|c| (c, digit))
+                            .collect();
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step =
+                            Step::new(Technique::GroupedTurbotFish, Effect::Eliminate(targets));
+                        step.difficulty = GROUPED_TURBOT_VALUE;
+                        step.digits = 1 << (digit - 1);
+                        step.length = 3;
+                        step.place = format!("on {digit}");
+                        step.groups = [a.region, b.region]
+                            .iter()
+                            .map(|&r| v.topo.regions[r].group)
+                            .collect();
+                        step.text = format!(
+                            "Two strong links on {digit}: {}, then {}, joined by a cell \
+                             seeing it. One of the free ends holds {digit}, so cells seeing \
+                             both (outside the links' houses) do not.",
+                            link_text(v, digit, (a, oa)),
+                            link_text(v, digit, (b, ob))
+                        );
+                        steps.push(step);
+                    }
+                }
+            }
+        }
+    }
+    steps.sort_by_key(|s| std::cmp::Reverse(s.removals()));
     for step in steps {
         if out.push(step) {
             return;
@@ -314,6 +411,9 @@ mod tests {
         let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let mut found = Found::new(Collect::All).only(Technique::ThreeStrongLinks);
         three_strong_links(&v, &mut found);
+        let mut turbots = Found::new(Collect::All).only(Technique::GroupedTurbotFish);
+        grouped_two_links(&v, &mut turbots);
+        found.steps.extend(turbots.steps);
         found.steps
     }
 
@@ -342,6 +442,10 @@ mod tests {
             chain.text
         );
         // The steps come cheapest first, and none is worth more than 5.7.
+        let steps: Vec<&Step> = steps
+            .iter()
+            .filter(|s| s.technique == Technique::ThreeStrongLinks)
+            .collect();
         for pair in steps.windows(2) {
             assert!(pair[0].difficulty <= pair[1].difficulty);
         }
@@ -368,7 +472,32 @@ mod tests {
             .expect("the chain from the group in box 1");
         assert_eq!(chain.difficulty, 5.7);
         assert!(chain.text.contains("(column 1, grouped)"), "{}", chain.text);
-        assert!(steps.iter().all(|s| s.difficulty == 5.7));
+        assert!(steps
+            .iter()
+            .filter(|s| s.technique == Technique::ThreeStrongLinks)
+            .all(|s| s.difficulty == 5.7));
+    }
+
+    /// Column 1 holds 1 only at r1c1, r2c1 (box 1) and r7c1 (box 7), column 4 only at
+    /// r2c4 and r7c4: the turbot fish r1c1/r2c1 = r7c1 - (row 7) - r7c4 = r2c4 removes 1
+    /// from r2c2 and r2c3, which see the group and r2c4, at SE's 4.3 ("Grouped
+    /// Skyscraper").
+    #[test]
+    fn a_grouped_link_makes_a_turbot_fish_at_4_3() {
+        let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
+        let steps = steps_with(|c| {
+            (col(c) == 0 && ![0, 1, 6].contains(&row(c)))
+                || (col(c) == 3 && ![1, 6].contains(&row(c)))
+        });
+        let fish = steps
+            .iter()
+            .find(|s| {
+                s.technique == Technique::GroupedTurbotFish
+                    && s.effect == Effect::Eliminate(vec![(10, 1), (11, 1)])
+            })
+            .expect("the grouped skyscraper");
+        assert_eq!(fish.difficulty, 4.3);
+        assert!(fish.text.contains("(column 1, grouped)"), "{}", fish.text);
     }
 
     #[test]
