@@ -16,11 +16,12 @@
 //! | 2.6 / 2.8 | pointing / claiming | Locked Candidates 1 / 2 |
 //! | 3.0 3.2 3.4 3.6 3.8 4.0 | naked pair, X-Wing, hidden pair, naked triple, swordfish, hidden triple | the same (Locked Pair/Triple as naked) |
 //! | 4.0 / 4.1 / 4.2 | Sukaku Explainer's turbot fish | Skyscraper / 2-String Kite / Turbot Fish, Empty Rectangle, X-Chain of 2 strong links |
+//! | 4.3 | its turbot fish with a grouped link | Grouped Turbot Fish (`strong_links`) |
 //! | 4.2 / 4.4 | XY-Wing / XYZ-Wing | the same |
 //! | 4.5-4.6 | unique rectangles | Uniqueness Test 1-4 |
 //! | 4.6-5.3 | unique loops (4.5, plus 0.1 / 0.2 / 0.5 for 6 / 8 / 10+ cells, plus the type's) | Unique Loop |
 //! | 5.0 5.2 5.4 | naked quad, jellyfish, hidden quad | the same |
-//! | 5.4-5.7 | Sukaku Explainer's 3 strong links (5.7 with an Empty Rectangle) | Three Strong Links (`strong_links`) |
+//! | 5.4-5.7 | Sukaku Explainer's 3 strong links (5.7 with a grouped link) | Three Strong Links (`strong_links`) |
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |

@@ -32,6 +32,9 @@
 //! the three houses' kinds and values them by the name). Of its steps SE takes the lowest
 //! value, then the one with most removals.
 //!
+//! The same grouped links make SE's turbot fish with a grouped link (two strong links,
+//! 4.3: `grouped_two_links`), which it tries long before chains of three.
+//!
 //! On boards other than a plain square Sudoku (rows, columns, rectangular boxes) SE has
 //! nothing to say; there the X-Chains of three strong links stand in, by the values of
 //! `xchains::strong_link_value`.
