@@ -16,11 +16,12 @@
 //! | 2.6 / 2.8 | pointing / claiming | Locked Candidates 1 / 2 |
 //! | 3.0 3.2 3.4 3.6 3.8 4.0 | naked pair, X-Wing, hidden pair, naked triple, swordfish, hidden triple | the same (Locked Pair/Triple as naked) |
 //! | 4.0 / 4.1 / 4.2 | Sukaku Explainer's turbot fish | Skyscraper / 2-String Kite / Turbot Fish, Empty Rectangle, X-Chain of 2 strong links |
+//! | 4.3 | its turbot fish with a grouped link | Grouped Turbot Fish (`strong_links`) |
 //! | 4.2 / 4.4 | XY-Wing / XYZ-Wing | the same |
 //! | 4.5-4.6 | unique rectangles | Uniqueness Test 1-4 |
 //! | 4.6-5.3 | unique loops (4.5, plus 0.1 / 0.2 / 0.5 for 6 / 8 / 10+ cells, plus the type's) | Unique Loop |
 //! | 5.0 5.2 5.4 | naked quad, jellyfish, hidden quad | the same |
-//! | 5.4-5.7 | Sukaku Explainer's 3 strong links (5.7 with an Empty Rectangle) | Three Strong Links (`strong_links`) |
+//! | 5.4-5.7 | Sukaku Explainer's 3 strong links (5.7 with a grouped link) | Three Strong Links (`strong_links`) |
 //! | 5.5-5.6 | Sukaku Explainer's WXYZ-Wing | WXYZ-Wing |
 //! | 5.6 | BUG | BUG+1 |
 //! | 6.2-6.4 | Sukaku Explainer's VWXYZ-Wing | VWXYZ-Wing |
@@ -493,6 +494,47 @@ mod tests {
         assert_eq!(format!("{:.1}", rating.er), "7.1");
     }
 
+    /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.7 there. Its path reaches
+    /// a board whose row 4 holds 8 only at r4c2 (box 4) and r4c4, r4c6 (box 5): a grouped
+    /// link, the start of a chain of three strong links that removes 8 from r6c4 (SE's
+    /// grouped links in lines, `strong_links`). Without it the path took a WXYZ-Wing
+    /// there and rated 5.6.
+    #[test]
+    fn a_line_with_its_places_in_two_boxes_makes_a_5_7_chain() {
+        let rating = rate_bank_puzzle(
+            "003600940204500000900700063000000516000040000716000000640005008000001604098007300",
+        );
+        assert_eq!(format!("{:.1}", rating.er), "5.7");
+        assert_eq!(rating.hardest, Technique::ThreeStrongLinks);
+        let chain = rating
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::ThreeStrongLinks && s.difficulty == 5.7)
+            .unwrap();
+        assert_eq!(chain.effect, Effect::Eliminate(vec![(48, 8)]));
+        assert!(chain.text.contains("(row 4, grouped)"), "{}", chain.text);
+    }
+
+    /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Early on its
+    /// column 6 holds 3 only at r7c6 (box 8) and r1c6, r2c6 (box 2): with column 3 (r2c3,
+    /// r7c3) a turbot fish with a grouped link, 4.3, removes 3 from r2c5. Without it the
+    /// path later met only a chain of three strong links with grouped links and rated
+    /// 5.7.
+    #[test]
+    fn a_grouped_turbot_fish_spares_a_5_7_chain() {
+        let rating = rate_bank_puzzle(
+            "002000070080600200005002006096800000300905008000004620800100400004008010070000300",
+        );
+        let fish = rating
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::GroupedTurbotFish)
+            .unwrap();
+        assert_eq!(fish.effect, Effect::Eliminate(vec![(13, 3)]));
+        assert_eq!(fish.difficulty, 4.3);
+        assert_eq!(format!("{:.1}", rating.er), "5.5");
+    }
+
     /// A puzzle of the bank of Sukaku Explainer's ratings, ER 5.5 there. Its path meets a
     /// rectangle r7c2, r7c4, r9c2, r9c4 on 3 and 8 whose corner r7c2 has lost its 8: a
     /// Uniqueness Test 1 for the tutor (4.5, the puzzle's rating once), none for SE, whose
@@ -510,7 +552,9 @@ mod tests {
     /// ER 5.7 there. Its path reaches a board with a WXYZ-Wing (5.6) and a chain of
     /// three strong links on 2 through box 6, an Empty Rectangle (row 3, box 6 left
     /// along column 9 and row 4, column 5): SE tries the chain first and rates 5.7; we
-    /// rated 5.6 when only the WXYZ-Wing was found.
+    /// rated 5.6 when only the WXYZ-Wing was found. Row 5, whose 2s lie in boxes 4 and 5,
+    /// makes a grouped link and a second chain of the same value and removal; either
+    /// may be taken.
     #[test]
     fn an_empty_rectangle_chain_comes_before_the_wxyz_wing_at_5_7() {
         let layout = Layout::square(9).unwrap();
@@ -531,7 +575,8 @@ mod tests {
         assert_eq!(chain.effect, Effect::Eliminate(vec![(9, 2)]));
         assert_eq!(chain.difficulty, 5.7);
         assert!(
-            chain.text.contains("box 6 (an empty rectangle"),
+            chain.text.contains("box 6 (an empty rectangle")
+                || chain.text.contains("(row 5, grouped)"),
             "{}",
             chain.text
         );

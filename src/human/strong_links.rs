@@ -1,22 +1,26 @@
 //! Sukaku Explainer's chains of three strong links, read as it reads them (its
-//! `ThreeStrongLinks` rule, tried after the hidden quad and before the WXYZ-Wing).
+//! `ThreeStrongLinks` rule, tried after the hidden quad and before the WXYZ-Wing; the
+//! reading of version 1.8.2, commit a369bf0a of SudokuMonster/SukakuExplainer).
 //!
 //! Three strong links of one digit, each joined to the next by a weak link, make a
 //! chain whose two free ends cannot both be empty of the digit. SE's reading differs
-//! from an X-Chain of three strong links (`xchains`) in three ways, and each decides
+//! from an X-Chain of three strong links (`xchains`) in these ways, and each decides
 //! ratings on the bank of Sukaku Explainer's ratings (docs/experiments.md):
 //!
-//! - A box may be a strong link through an **Empty Rectangle**: its places for the digit
-//!   (three to five) all lie on one row and one column of it, so the digit is on that
-//!   row or on that column. The cell where they cross (the "heart") stands for both
-//!   ends; the chain leaves it along the row or the column. At a free end of the chain
-//!   it stands for the other line of its box, and when that line holds one place of the
-//!   digit besides the heart, for that cell: the removals see it. Any such chain is valued
-//!   5.7, above every plain one: SE tries this rule before the WXYZ-Wing, so on a board
-//!   with such a chain it takes 5.7 where a WXYZ-Wing of 5.5 or 5.6 was possible.
+//! - A link may be **grouped** (`links`): a line whose places for the digit (three to
+//!   six) lie in two boxes, the digit being in one box's group or the other's; a box
+//!   whose places form an **Empty Rectangle** (they lie on the row and the column of its
+//!   heart: one end is a blade, the other the other line with the heart); a box whose
+//!   four to six places lie on two of its rows or columns. A group end is named by two
+//!   of its cells, and a weak link must see both. Any chain with a grouped link is
+//!   valued 5.7, above every plain one: SE tries this rule before the WXYZ-Wing, so on
+//!   a board with such a chain it takes 5.7 where a WXYZ-Wing of 5.5 or 5.6 was
+//!   possible.
+//! - The three houses share **no place** of the digit.
 //! - Each weak link lies in **one house**, looked for in a column, then a row, then a
-//!   box; it must not be one of the strong links' houses. A box whose two places share
-//!   a line is read as that line, never as a box.
+//!   box; it must not be one of the strong links' houses, and the two weak links'
+//!   houses must not cross on a place of the digit other than an Empty Rectangle's
+//!   heart. A box whose two places share a line is read as that line, never as a box.
 //! - The removals are the cells seeing both free ends **outside every house of the
 //!   chain** (the three strong links' and the two weak links'); a chain whose only
 //!   removals lie in those houses is not a step.
@@ -28,9 +32,14 @@
 //! the three houses' kinds and values them by the name). Of its steps SE takes the lowest
 //! value, then the one with most removals.
 //!
+//! The same grouped links make SE's turbot fish with a grouped link (two strong links,
+//! 4.3: `grouped_two_links`), which it tries long before chains of three.
+//!
 //! On boards other than a plain square Sudoku (rows, columns, rectangular boxes) SE has
 //! nothing to say; there the X-Chains of three strong links stand in, by the values of
 //! `xchains::strong_link_value`.
+
+mod links;
 
 use super::step::{Effect, Step};
 use super::technique::Technique;
@@ -38,26 +47,13 @@ use super::topology::Rule;
 use super::view::{Collect, Found, View};
 use super::xchains;
 use crate::layout::HouseKind;
+use links::{links, End, Link, Shape, Slot};
 
-/// The value of a chain with an Empty Rectangle.
-const EMPTY_RECTANGLE_VALUE: f64 = 5.7;
+/// The value of a chain with a grouped link.
+const GROUPED_VALUE: f64 = 5.7;
 
-/// How a chain leaves a cell along a weak link: through which house kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Through {
-    Column,
-    Row,
-    Box,
-}
-
-/// A strong link of the digit: two cells, or an Empty Rectangle (both ends its heart).
-#[derive(Clone, Copy, Debug)]
-struct Link {
-    region: usize,
-    kind: HouseKind,
-    ends: [usize; 2],
-    grouped: bool,
-}
+/// The value of a turbot fish (two strong links) with a grouped link.
+const GROUPED_TURBOT_VALUE: f64 = 4.3;
 
 /// True when `layout`'s regions are the rows, columns and rectangular boxes of a square
 /// Sudoku, nothing more: the boards SE rates.
@@ -72,76 +68,31 @@ fn plain_square(v: &View) -> bool {
         })
 }
 
-/// The heart of an Empty Rectangle in box `b` for `digit`: the first cell of the box (in
-/// its order) whose row and column hold every place of the digit in the box.
-fn heart(v: &View, b: usize, digit: u8, side: usize) -> Option<usize> {
-    let places = v.cells_for(b, digit);
-    v.topo.regions[b].cells.iter().copied().find(|&h| {
-        places
-            .iter()
-            .all(|&c| c / side == h / side || c % side == h % side)
-    })
-}
-
-/// The strong links of `digit` as SE enumerates them: lines with two places, boxes with
-/// two places not on one line, boxes with three to five places forming an Empty
-/// Rectangle.
-fn links(v: &View, digit: u8, side: usize) -> Vec<Link> {
-    let mut out = Vec::new();
-    for (r, region) in v.topo.regions.iter().enumerate() {
-        if v.need[r] >> (digit - 1) & 1 == 0 {
-            continue;
-        }
-        let places = v.cells_for(r, digit);
-        let kind = region.kind;
-        match (kind, places.len()) {
-            (HouseKind::Row | HouseKind::Column, 2) => {}
-            (HouseKind::Box, 2) => {
-                let (a, b) = (places[0], places[1]);
-                if a / side == b / side || a % side == b % side {
-                    continue; // read as its line
-                }
-            }
-            (HouseKind::Box, 3..=5) => {
-                if let Some(h) = heart(v, r, digit, side) {
-                    out.push(Link {
-                        region: r,
-                        kind,
-                        ends: [h, h],
-                        grouped: true,
-                    });
-                }
-                continue;
-            }
-            _ => continue,
-        }
-        out.push(Link {
-            region: r,
-            kind,
-            ends: [places[0], places[1]],
-            grouped: false,
-        });
-    }
-    out
-}
-
-/// The house of the weak link between cells `a` and `b` as SE finds it (a column, else a
-/// row, else a box), with its kind.
-fn weak_house(v: &View, a: usize, b: usize) -> Option<(usize, Through)> {
+/// The house of the weak link between ends `a` and `b` as SE finds it: a column holding
+/// every cell naming them, else such a row, else such a box.
+fn weak_house(v: &View, a: End, b: End) -> Option<usize> {
     let square = v.topo.square.as_ref()?;
     let side = square.side;
-    if a % side == b % side {
-        Some((square.cols[a % side], Through::Column))
-    } else if a / side == b / side {
-        Some((square.rows[a / side], Through::Row))
-    } else if square.block_of[a] == square.block_of[b] {
-        Some((square.block_of[a], Through::Box))
+    let mut cells = a.cells().chain(b.cells());
+    let first = cells.next()?;
+    let (mut column, mut row, mut block) = (true, true, true);
+    for c in cells {
+        column &= c % side == first % side;
+        row &= c / side == first / side;
+        block &= square.block_of[c] == square.block_of[first];
+    }
+    if column {
+        Some(square.cols[first % side])
+    } else if row {
+        Some(square.rows[first / side])
+    } else if block {
+        Some(square.block_of[first])
     } else {
         None
     }
 }
 
-/// SE's value of a chain without an Empty Rectangle, by its strong links' houses.
+/// SE's value of a chain without a grouped link, by its strong links' houses.
 fn plain_value(kinds: [HouseKind; 3]) -> f64 {
     let rows = kinds.contains(&HouseKind::Row);
     let cols = kinds.contains(&HouseKind::Column);
@@ -174,27 +125,48 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     let mut steps: Vec<Step> = Vec::new();
     for digit in 1..=v.topo.size as u8 {
         let links = links(v, digit, side);
+        // Houses that may share a chain: distinct, with no place of the digit in common.
+        // Disjoint places keep grouped chains sound: with only distinct chain cells, one
+        // house's group could hold another's end (ratings on the bank fell by a quarter).
+        let n = links.len();
+        let mut apart = vec![false; n * n];
+        for (x, a) in links.iter().enumerate() {
+            for (y, b) in links.iter().enumerate().skip(x + 1) {
+                let ok = a.region != b.region && !a.places.iter().any(|c| b.places.contains(c));
+                apart[x * n + y] = ok;
+                apart[y * n + x] = ok;
+            }
+        }
         // Each link entered by either end: (link, end it is entered by).
-        let ways: Vec<(usize, usize)> = (0..links.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        let ways: Vec<(usize, usize)> = (0..n).flat_map(|i| [(i, 0), (i, 1)]).collect();
+        // The house of the weak link from `a`'s far end to `b`'s near end, if any.
         let joined = |(a, oa): (usize, usize), (b, ob): (usize, usize)| {
-            a != b && weak_house(v, links[a].ends[1 - oa], links[b].ends[ob]).is_some()
+            if !apart[a * n + b] {
+                return None;
+            }
+            weak_house(v, links[a].ends[1 - oa], links[b].ends[ob])
         };
         for &middle in &ways {
-            let before: Vec<(usize, usize)> = ways
+            let before: Vec<((usize, usize), usize)> = ways
                 .iter()
-                .copied()
-                .filter(|&w| joined(w, middle))
+                .filter_map(|&w| Some((w, joined(w, middle)?)))
                 .collect();
-            let after: Vec<(usize, usize)> = ways
+            let after: Vec<((usize, usize), usize)> = ways
                 .iter()
-                .copied()
-                .filter(|&w| joined(middle, w))
+                .filter_map(|&w| Some((w, joined(middle, w)?)))
                 .collect();
-            for &(i, oi) in &before {
+            for &((i, oi), w1) in &before {
                 // Each chain once: its first link before its last.
-                for &(k, ok) in after.iter().filter(|&&(k, _)| k > i) {
-                    let chain = [(links[i], oi), (links[middle.0], middle.1), (links[k], ok)];
-                    if let Some(step) = chain_step(v, digit, side, &chain) {
+                for &((k, ok), w2) in after.iter().filter(|&&((k, _), _)| k > i) {
+                    if !apart[i * n + k] {
+                        continue;
+                    }
+                    let chain = [
+                        (&links[i], oi),
+                        (&links[middle.0], middle.1),
+                        (&links[k], ok),
+                    ];
+                    if let Some(step) = chain_step(v, digit, &chain, [w1, w2]) {
                         steps.push(step);
                     }
                 }
@@ -213,90 +185,155 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
     }
 }
 
-/// The one place of `digit` in an Empty Rectangle's box, besides its heart, on the line
-/// of the heart the chain does not leave by (`leave`), if there is exactly one.
-fn lone_blade(v: &View, link: Link, leave: Through, digit: u8, side: usize) -> Option<usize> {
-    let heart = link.ends[0];
-    let mut blade = v.cells_for(link.region, digit).into_iter().filter(|&c| {
-        c != heart
-            && match leave {
-                Through::Column => c / side == heart / side,
-                Through::Row | Through::Box => c % side == heart % side,
+/// SE's turbot fish with a grouped link: two strong links of one digit joined by a weak
+/// link, one of them grouped (`links`), valued 4.3 (SE 1.8.2's `TurbotFish` and
+/// `TurbotFishHint`, "Grouped Skyscraper" or "Grouped 2-String Kite"). SE tries them
+/// with its turbot fish, long before the three strong links, so where one exists a
+/// 5.7 chain of three is often never needed. Its Empty Rectangle fish are left to our
+/// own Empty Rectangle (4.2). The removals see both free ends outside the two strong
+/// links' houses (SE does not exclude the weak link's house here).
+pub fn grouped_two_links(v: &View, out: &mut Found) {
+    if !plain_square(v) {
+        return;
+    }
+    let side = v.topo.square.as_ref().map_or(9, |s| s.side);
+    let mut steps: Vec<Step> = Vec::new();
+    for digit in 1..=v.topo.size as u8 {
+        let links: Vec<Link> = links(v, digit, side)
+            .into_iter()
+            .filter(|l| l.heart().is_none())
+            .collect();
+        for (x, a) in links.iter().enumerate() {
+            for b in links.iter().skip(x + 1) {
+                if !(a.grouped() || b.grouped())
+                    || a.region == b.region
+                    || a.places.iter().any(|c| b.places.contains(c))
+                {
+                    continue;
+                }
+                let lowest_box = [a, b]
+                    .iter()
+                    .filter(|l| l.kind == HouseKind::Box)
+                    .map(|l| l.region)
+                    .min();
+                if ![a, b].iter().all(|l| match l.slot {
+                    Slot::Any => true,
+                    Slot::FirstBox => Some(l.region) == lowest_box,
+                    Slot::LaterBox => Some(l.region) != lowest_box,
+                }) {
+                    continue;
+                }
+                for oa in 0..2 {
+                    for ob in 0..2 {
+                        let Some(w) = weak_house(v, a.ends[1 - oa], b.ends[ob]) else {
+                            continue;
+                        };
+                        if w == a.region || w == b.region {
+                            continue;
+                        }
+                        let (start, end) = (a.ends[oa], b.ends[1 - ob]);
+                        let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
+                        let targets: Vec<(usize, u8)> = (0..v.topo.cells)
+                            .filter(|&c| {
+                                c != start.cell
+                                    && c != end.cell
+                                    && v.board.has(c, digit)
+                                    && v.topo.sees_all(c, &ends)
+                                    && ![a.region, b.region]
+                                        .iter()
+                                        .any(|&h| v.topo.cell_regions[c].contains(&h))
+                            })
+                            .map(|c| (c, digit))
+                            .collect();
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step =
+                            Step::new(Technique::GroupedTurbotFish, Effect::Eliminate(targets));
+                        step.difficulty = GROUPED_TURBOT_VALUE;
+                        step.digits = 1 << (digit - 1);
+                        step.length = 3;
+                        step.place = format!("on {digit}");
+                        step.groups = [a.region, b.region]
+                            .iter()
+                            .map(|&r| v.topo.regions[r].group)
+                            .collect();
+                        step.text = format!(
+                            "Two strong links on {digit}: {}, then {}, joined by a cell \
+                             seeing it. One of the free ends holds {digit}, so cells seeing \
+                             both (outside the links' houses) do not.",
+                            link_text(v, digit, (a, oa)),
+                            link_text(v, digit, (b, ob))
+                        );
+                        steps.push(step);
+                    }
+                }
             }
-    });
-    match (blade.next(), blade.next()) {
-        (Some(cell), None) => Some(cell),
-        _ => None,
+        }
+    }
+    steps.sort_by_key(|s| std::cmp::Reverse(s.removals()));
+    for step in steps {
+        if out.push(step) {
+            return;
+        }
     }
 }
 
-/// The step of the chain `links` (each with the end it is entered by: 0 or 1), if it is
-/// one SE reads and it removes something.
-fn chain_step(v: &View, digit: u8, side: usize, links: &[(Link, usize); 3]) -> Option<Step> {
-    let first = |(l, o): (Link, usize)| l.ends[o];
-    let last = |(l, o): (Link, usize)| l.ends[1 - o];
-    // The cells of the chain: each link's ends (an Empty Rectangle's heart once).
-    let mut cells: Vec<usize> = Vec::with_capacity(6);
-    for &(l, _) in links {
-        cells.push(l.ends[0]);
-        if !l.grouped {
-            cells.push(l.ends[1]);
-        }
-    }
-    for (x, &a) in cells.iter().enumerate() {
-        if cells[x + 1..].contains(&a) {
-            return None;
-        }
-    }
-    // No other cell of the chain in an Empty Rectangle's box.
-    let square = v.topo.square.as_ref()?;
-    for &(l, _) in links {
-        if l.grouped {
-            let b = square.block_of[l.ends[0]];
-            if cells
-                .iter()
-                .filter(|&&c| c != l.ends[0])
-                .any(|&c| square.block_of[c] == b)
-            {
-                return None;
-            }
-        }
+/// True when each box of the chain is read as SE reads the chain's lowest box or its
+/// other boxes (`Slot`).
+fn slots_fit(links: &[(&Link, usize); 3]) -> bool {
+    let lowest_box = links
+        .iter()
+        .filter(|(l, _)| l.kind == HouseKind::Box)
+        .map(|(l, _)| l.region)
+        .min();
+    links.iter().all(|(l, _)| match l.slot {
+        Slot::Any => true,
+        Slot::FirstBox => Some(l.region) == lowest_box,
+        Slot::LaterBox => Some(l.region) != lowest_box,
+    })
+}
+
+/// True when weak-link houses `w1` and `w2` cross on a place of `digit` that is no
+/// Empty Rectangle's heart (SE's `shareRegionsIntersection`): such a chain is not
+/// taken.
+fn weak_houses_cross(v: &View, digit: u8, w1: usize, w2: usize, hearts: &[usize]) -> bool {
+    v.cells_for(w1, digit)
+        .iter()
+        .any(|&c| !hearts.contains(&c) && v.topo.cell_regions[c].contains(&w2))
+}
+
+/// The step of the chain `links` (each with the end it is entered by: 0 or 1, houses
+/// apart) joined by weak links in houses `w1` and `w2`, if it is one SE reads and it
+/// removes something.
+fn chain_step(
+    v: &View,
+    digit: u8,
+    links: &[(&Link, usize); 3],
+    [w1, w2]: [usize; 2],
+) -> Option<Step> {
+    let first = |(l, o): (&Link, usize)| l.ends[o];
+    let last = |(l, o): (&Link, usize)| l.ends[1 - o];
+    if !slots_fit(links) {
+        return None;
     }
     let bases = [links[0].0.region, links[1].0.region, links[2].0.region];
-    let (w1, t1) = weak_house(v, last(links[0]), first(links[1]))?;
-    let (w2, t2) = weak_house(v, last(links[1]), first(links[2]))?;
     if bases.contains(&w1) || bases.contains(&w2) {
         return None;
     }
-    // An Empty Rectangle is left along its row or its column, one each way: through a
-    // box it is no link, and leaving it twice the same way proves nothing.
-    if (links[0].0.grouped && t1 == Through::Box)
-        || (links[2].0.grouped && t2 == Through::Box)
-        || (links[1].0.grouped && (t1 == Through::Box || t2 == Through::Box || t1 == t2))
-    {
+    let hearts: Vec<usize> = links.iter().filter_map(|(l, _)| l.heart()).collect();
+    if weak_houses_cross(v, digit, w1, w2, &hearts) {
         return None;
     }
-    // An Empty Rectangle at a free end stands for the line of its box the chain does not
-    // leave by; when that line holds one place of the digit besides the heart, the end
-    // is that cell, and the removals need only see it (SE's latest `ThreeStrongLinks`
-    // takes such a blade cell as the start; its heart is then the support of the
-    // other line's first cell, the bridge).
-    let mut start = first(links[0]);
-    let mut end = last(links[2]);
-    if links[0].0.grouped {
-        start = lone_blade(v, links[0].0, t1, digit, side).unwrap_or(start);
-    }
-    if links[2].0.grouped {
-        end = lone_blade(v, links[2].0, t2, digit, side).unwrap_or(end);
-    }
+    let (start, end) = (first(links[0]), last(links[2]));
     let houses = [bases[0], bases[1], bases[2], w1, w2];
+    let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
     let targets: Vec<(usize, u8)> = (0..v.topo.cells)
         .filter(|&c| {
-            c != start
-                && c != end
+            c != start.cell
+                && c != end.cell
                 && v.board.has(c, digit)
-                && v.topo.sees(c, start)
-                && v.topo.sees(c, end)
+                && v.topo.sees_all(c, &ends)
                 && !houses.iter().any(|&h| v.topo.cell_regions[c].contains(&h))
         })
         .map(|c| (c, digit))
@@ -304,46 +341,57 @@ fn chain_step(v: &View, digit: u8, side: usize, links: &[(Link, usize); 3]) -> O
     if targets.is_empty() {
         return None;
     }
-    let grouped = links.iter().any(|(l, _)| l.grouped);
+    let grouped = links.iter().any(|(l, _)| l.grouped());
     let mut step = Step::new(Technique::ThreeStrongLinks, Effect::Eliminate(targets));
     step.difficulty = if grouped {
-        EMPTY_RECTANGLE_VALUE
+        GROUPED_VALUE
     } else {
         plain_value([links[0].0.kind, links[1].0.kind, links[2].0.kind])
     };
     step.digits = 1 << (digit - 1);
     step.length = 5;
     step.place = format!("on {digit}");
-    let mut sorted = cells.clone();
-    sorted.sort_unstable();
-    step.cells = sorted;
+    let mut cells: Vec<usize> = links
+        .iter()
+        .flat_map(|(l, _)| l.ends.iter().flat_map(|e| e.cells()))
+        .filter(|&c| v.board.has(c, digit))
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    step.cells = cells;
     step.groups = bases.iter().map(|&r| v.topo.regions[r].group).collect();
-    let link_text = |(l, o): (Link, usize)| -> String {
-        if l.grouped {
-            format!(
-                "{} (an empty rectangle: its {digit}s lie on row {} or column {})",
-                v.region(l.region),
-                l.ends[0] / side + 1,
-                l.ends[0] % side + 1
-            )
-        } else {
-            format!(
-                "{} or {} ({})",
-                v.cell(l.ends[o]),
-                v.cell(l.ends[1 - o]),
-                v.region(l.region)
-            )
-        }
-    };
     step.text = format!(
         "Three strong links on {digit}: {}, then {}, then {}, each joined to the next \
          by a cell seeing it. One of the free ends holds {digit}, so cells seeing both \
          (outside the chain's houses) do not.",
-        link_text(links[0]),
-        link_text(links[1]),
-        link_text(links[2])
+        link_text(v, digit, links[0]),
+        link_text(v, digit, links[1]),
+        link_text(v, digit, links[2])
     );
     Some(step)
+}
+
+/// How a step's text names a link entered by end `o`.
+fn link_text(v: &View, digit: u8, (l, o): (&Link, usize)) -> String {
+    let side = v.topo.square.as_ref().map_or(9, |s| s.side);
+    let region = v.region(l.region);
+    let names = |e: End| -> String {
+        let cells: Vec<usize> = e.cells().filter(|&c| v.board.has(c, digit)).collect();
+        v.cells_text(&cells)
+    };
+    match l.shape {
+        Shape::Rectangle { heart } => format!(
+            "{region} (an empty rectangle: its {digit}s lie on row {} or column {})",
+            heart / side + 1,
+            heart % side + 1
+        ),
+        Shape::Plain | Shape::Split => format!(
+            "{} or {} ({region}{})",
+            names(l.ends[o]),
+            names(l.ends[1 - o]),
+            if l.grouped() { ", grouped" } else { "" }
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -366,6 +414,9 @@ mod tests {
         let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
         let mut found = Found::new(Collect::All).only(Technique::ThreeStrongLinks);
         three_strong_links(&v, &mut found);
+        let mut turbots = Found::new(Collect::All).only(Technique::GroupedTurbotFish);
+        grouped_two_links(&v, &mut turbots);
+        found.steps.extend(turbots.steps);
         found.steps
     }
 
@@ -394,10 +445,62 @@ mod tests {
             chain.text
         );
         // The steps come cheapest first, and none is worth more than 5.7.
+        let steps: Vec<&Step> = steps
+            .iter()
+            .filter(|s| s.technique == Technique::ThreeStrongLinks)
+            .collect();
         for pair in steps.windows(2) {
             assert!(pair[0].difficulty <= pair[1].difficulty);
         }
         assert!(steps.iter().all(|s| s.difficulty <= 5.7));
+    }
+
+    /// Column 1 holds 1 only at r1c1, r2c1 (box 1) and r7c1 (box 7): a grouped link
+    /// between its two boxes. With column 5 (r5c5, r7c5) and column 7 (r3c7, r5c7) the
+    /// chain r1c1/r2c1 = r7c1 - (row 7) - r7c5 = r5c5 - (row 5) - r5c7 = r3c7 removes 1
+    /// from r3c2 and r3c3, which see the group and r3c7, at SE's 5.7. No house holds
+    /// the digit twice or in an Empty Rectangle, so without grouped lines there is no
+    /// chain at all.
+    #[test]
+    fn a_line_with_its_places_in_two_boxes_is_a_grouped_link_at_5_7() {
+        let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
+        let steps = steps_with(|c| {
+            (col(c) == 0 && ![0, 1, 6].contains(&row(c)))
+                || (col(c) == 4 && ![4, 6].contains(&row(c)))
+                || (col(c) == 6 && ![2, 4].contains(&row(c)))
+        });
+        let chain = steps
+            .iter()
+            .find(|s| s.effect == Effect::Eliminate(vec![(19, 1), (20, 1)]))
+            .expect("the chain from the group in box 1");
+        assert_eq!(chain.difficulty, 5.7);
+        assert!(chain.text.contains("(column 1, grouped)"), "{}", chain.text);
+        assert!(steps
+            .iter()
+            .filter(|s| s.technique == Technique::ThreeStrongLinks)
+            .all(|s| s.difficulty == 5.7));
+    }
+
+    /// Column 1 holds 1 only at r1c1, r2c1 (box 1) and r7c1 (box 7), column 4 only at
+    /// r2c4 and r7c4: the turbot fish r1c1/r2c1 = r7c1 - (row 7) - r7c4 = r2c4 removes 1
+    /// from r2c2 and r2c3, which see the group and r2c4, at SE's 4.3 ("Grouped
+    /// Skyscraper").
+    #[test]
+    fn a_grouped_link_makes_a_turbot_fish_at_4_3() {
+        let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
+        let steps = steps_with(|c| {
+            (col(c) == 0 && ![0, 1, 6].contains(&row(c)))
+                || (col(c) == 3 && ![1, 6].contains(&row(c)))
+        });
+        let fish = steps
+            .iter()
+            .find(|s| {
+                s.technique == Technique::GroupedTurbotFish
+                    && s.effect == Effect::Eliminate(vec![(10, 1), (11, 1)])
+            })
+            .expect("the grouped skyscraper");
+        assert_eq!(fish.difficulty, 4.3);
+        assert!(fish.text.contains("(column 1, grouped)"), "{}", fish.text);
     }
 
     #[test]

@@ -232,7 +232,7 @@ use Technique as T;
 /// 30 static multiple chains, 31 dynamic chains, 32 dynamic chains (+), 33-34 nested
 /// chains, 35 search.
 #[rustfmt::skip]
-pub const TABLE: [Row; 61] = [
+pub const TABLE: [Row; 62] = [
     row(T::FullHouse, "Full House", "full-house", Some("0000"), 1.0, ANY, singles::full_house, &[all(1)]),
     row(T::HiddenSingle, "Hidden Single", "hidden-single", Some("0002"), 1.2, ANY, singles::hidden_single, &[all(1)]),
     row(T::NakedSingle, "Naked Single", "naked-single", Some("0003"), 2.3, ANY, singles::naked_single, &[all(4)]),
@@ -252,6 +252,9 @@ pub const TABLE: [Row; 61] = [
     row(T::TwoStringKite, "2-String Kite", "2-string-kite", Some("0401"), 4.1, ANY, |v, o| patterns::two_links(v, o, T::TwoStringKite), &[below(14, 4.5)]),
     row(T::TurbotFish, "Turbot Fish", "turbot-fish", Some("0403"), 4.2, ANY, |v, o| patterns::two_links(v, o, T::TurbotFish), &[below(14, 4.5)]),
     row(T::EmptyRectangle, "Empty Rectangle", "empty-rectangle", Some("0402"), 4.2, ANY, |v, o| patterns::empty_rectangle(v, o, v.options.two_cell_empty_rectangles), &[below(14, 4.5)]),
+    // Sukaku Explainer's turbot fish with a grouped link (a line with its places in two
+    // boxes, a box with them on two of its lines), 4.3 (`strong_links`).
+    row(T::GroupedTurbotFish, "Grouped Turbot Fish", "grouped-turbot-fish", None, 4.3, ANY, strong_links::grouped_two_links, &[below(14, 4.5)]).rater_only(),
     row(T::XYWing, "XY-Wing", "xy-wing", Some("0800"), 4.2, ANY, |v, o| wings::xy_wing(v, o, WingPivot::TwoDigits), &[all(15)]),
     row(T::XYZWing, "XYZ-Wing", "xyz-wing", Some("0801"), 4.4, ANY, |v, o| wings::xy_wing(v, o, WingPivot::ThreeDigits), &[all(16)]),
     // SE has no W-Wing: it finds one as a forcing chain of 8 candidates (7.1).

@@ -31,6 +31,7 @@ pub enum Technique {
     TwoStringKite,
     TurbotFish,
     EmptyRectangle,
+    GroupedTurbotFish,
     XYWing,
     XYZWing,
     WWing,
