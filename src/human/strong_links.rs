@@ -232,19 +232,7 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
                             continue;
                         }
                         let (start, end) = (a.ends[oa], b.ends[1 - ob]);
-                        let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
-                        let targets: Vec<(usize, u8)> = (0..v.topo.cells)
-                            .filter(|&c| {
-                                c != start.cell
-                                    && c != end.cell
-                                    && v.board.has(c, digit)
-                                    && v.topo.sees_all(c, &ends)
-                                    && ![a.region, b.region]
-                                        .iter()
-                                        .any(|&h| v.topo.cell_regions[c].contains(&h))
-                            })
-                            .map(|c| (c, digit))
-                            .collect();
+                        let targets = removals(v, digit, start, end, &[a.region, b.region]);
                         if targets.is_empty() {
                             continue;
                         }
@@ -281,6 +269,23 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
 
 /// True when each box of the chain is read as SE reads the chain's lowest box or its
 /// other boxes (`Slot`).
+/// The removals of a chain from `start` to `end` (each with its support, if a group):
+/// the digit in every other cell that sees all of both ends' cells and lies in none of
+/// the houses `outside` (SE removes only outside the chain's houses).
+fn removals(v: &View, digit: u8, start: End, end: End, outside: &[usize]) -> Vec<(usize, u8)> {
+    let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
+    (0..v.topo.cells)
+        .filter(|&c| {
+            c != start.cell
+                && c != end.cell
+                && v.board.has(c, digit)
+                && v.topo.sees_all(c, &ends)
+                && !outside.iter().any(|&h| v.topo.cell_regions[c].contains(&h))
+        })
+        .map(|c| (c, digit))
+        .collect()
+}
+
 fn slots_fit(links: &[(&Link, usize); 3]) -> bool {
     let lowest_box = links
         .iter()
@@ -326,18 +331,13 @@ fn chain_step(
         return None;
     }
     let (start, end) = (first(links[0]), last(links[2]));
-    let houses = [bases[0], bases[1], bases[2], w1, w2];
-    let ends: Vec<usize> = start.cells().chain(end.cells()).collect();
-    let targets: Vec<(usize, u8)> = (0..v.topo.cells)
-        .filter(|&c| {
-            c != start.cell
-                && c != end.cell
-                && v.board.has(c, digit)
-                && v.topo.sees_all(c, &ends)
-                && !houses.iter().any(|&h| v.topo.cell_regions[c].contains(&h))
-        })
-        .map(|c| (c, digit))
-        .collect();
+    let targets = removals(
+        v,
+        digit,
+        start,
+        end,
+        &[bases[0], bases[1], bases[2], w1, w2],
+    );
     if targets.is_empty() {
         return None;
     }
