@@ -69,10 +69,15 @@ pub(super) enum Slot {
 /// A strong link of the digit in one house.
 #[derive(Clone, Debug)]
 pub(super) struct Link {
+    /// The house (a region of the view's topology).
     pub region: usize,
+    /// Whether the house is a box, a row or a column (SE values chains by these).
     pub kind: HouseKind,
+    /// The two parts the digit is in one of.
     pub ends: [End; 2],
+    /// How the places make the link.
     pub shape: Shape,
+    /// Where in a chain SE reads it: only a box on two of its lines is limited.
     pub slot: Slot,
     /// The house's places for the digit: the three houses of a chain share none (SE).
     pub places: Vec<usize>,
