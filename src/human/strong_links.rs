@@ -55,17 +55,16 @@ const GROUPED_VALUE: f64 = 5.7;
 /// The value of a turbot fish (two strong links) with a grouped link.
 const GROUPED_TURBOT_VALUE: f64 = 4.3;
 
-/// True when `layout`'s regions are the rows, columns and rectangular boxes of a square
-/// Sudoku, nothing more: the boards SE rates.
-fn plain_square(v: &View) -> bool {
-    let Some(square) = &v.topo.square else {
-        return false;
-    };
-    v.topo.regions.len() == 3 * square.side
+/// The side of the board when its regions are the rows, columns and rectangular boxes
+/// of a square Sudoku, nothing more: the boards SE rates; `None` on any other.
+fn plain_square(v: &View) -> Option<usize> {
+    let square = v.topo.square.as_ref()?;
+    (v.topo.regions.len() == 3 * square.side
         && v.topo.regions.iter().all(|r| {
             r.rule == Rule::Full
                 && matches!(r.kind, HouseKind::Row | HouseKind::Column | HouseKind::Box)
-        })
+        }))
+    .then_some(square.side)
 }
 
 /// The house of the weak link between ends `a` and `b` as SE finds it: a column holding
@@ -107,7 +106,7 @@ fn plain_value(kinds: [HouseKind; 3]) -> f64 {
 /// The chains of three strong links (see the module docs), lowest value first and,
 /// among equals, most removals first.
 pub fn three_strong_links(v: &View, out: &mut Found) {
-    if !plain_square(v) {
+    let Some(side) = plain_square(v) else {
         // Other boards: X-Chains of three strong links, by their values.
         let mut chains = Found::new(Collect::All).only(Technique::XChain);
         xchains::x_chain(v, &mut chains);
@@ -120,8 +119,7 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
             }
         }
         return;
-    }
-    let side = v.topo.square.as_ref().map_or(9, |s| s.side);
+    };
     let mut steps: Vec<Step> = Vec::new();
     for digit in 1..=v.topo.size as u8 {
         let links = links(v, digit, side);
@@ -193,10 +191,9 @@ pub fn three_strong_links(v: &View, out: &mut Found) {
 /// own Empty Rectangle (4.2). The removals see both free ends outside the two strong
 /// links' houses (SE does not exclude the weak link's house here).
 pub fn grouped_two_links(v: &View, out: &mut Found) {
-    if !plain_square(v) {
+    let Some(side) = plain_square(v) else {
         return;
-    }
-    let side = v.topo.square.as_ref().map_or(9, |s| s.side);
+    };
     let mut steps: Vec<Step> = Vec::new();
     for digit in 1..=v.topo.size as u8 {
         let links: Vec<Link> = links(v, digit, side)
@@ -211,16 +208,7 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
                 {
                     continue;
                 }
-                let lowest_box = [a, b]
-                    .iter()
-                    .filter(|l| l.kind == HouseKind::Box)
-                    .map(|l| l.region)
-                    .min();
-                if ![a, b].iter().all(|l| match l.slot {
-                    Slot::Any => true,
-                    Slot::FirstBox => Some(l.region) == lowest_box,
-                    Slot::LaterBox => Some(l.region) != lowest_box,
-                }) {
+                if !slots_fit(&[a, b]) {
                     continue;
                 }
                 for oa in 0..2 {
@@ -267,8 +255,6 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
     }
 }
 
-/// True when each box of the chain is read as SE reads the chain's lowest box or its
-/// other boxes (`Slot`).
 /// The removals of a chain from `start` to `end` (each with its support, if a group):
 /// the digit in every other cell that sees all of both ends' cells and lies in none of
 /// the houses `outside` (SE removes only outside the chain's houses).
@@ -286,13 +272,15 @@ fn removals(v: &View, digit: u8, start: End, end: End, outside: &[usize]) -> Vec
         .collect()
 }
 
-fn slots_fit(links: &[(&Link, usize); 3]) -> bool {
+/// True when each box of the chain `links` is read as SE reads the chain's lowest box
+/// or its other boxes (`Slot`).
+fn slots_fit(links: &[&Link]) -> bool {
     let lowest_box = links
         .iter()
-        .filter(|(l, _)| l.kind == HouseKind::Box)
-        .map(|(l, _)| l.region)
+        .filter(|l| l.kind == HouseKind::Box)
+        .map(|l| l.region)
         .min();
-    links.iter().all(|(l, _)| match l.slot {
+    links.iter().all(|l| match l.slot {
         Slot::Any => true,
         Slot::FirstBox => Some(l.region) == lowest_box,
         Slot::LaterBox => Some(l.region) != lowest_box,
@@ -319,7 +307,7 @@ fn chain_step(
 ) -> Option<Step> {
     let first = |(l, o): (&Link, usize)| l.ends[o];
     let last = |(l, o): (&Link, usize)| l.ends[1 - o];
-    if !slots_fit(links) {
+    if !slots_fit(&[links[0].0, links[1].0, links[2].0]) {
         return None;
     }
     let bases = [links[0].0.region, links[1].0.region, links[2].0.region];

@@ -224,16 +224,15 @@ fn box_links(v: &View, b: usize, places: &[usize], side: usize) -> Vec<([End; 2]
         places.iter().copied().filter(|&c| line(c) == i).collect()
     };
     // Two lines of one direction holding every place: SE's configurations 9 to 14 (rows
-    // 0+1, 0+2, 1+2, then columns 0+1, 0+2, 1+2).
+    // 0+1, 0+2, 1+2, then columns 0+1, 0+2, 1+2); it reads the first that fits.
     let pairs = [(0, 1, 2), (0, 2, 1), (1, 2, 0)];
-    let mut configurations: Vec<[Vec<usize>; 2]> = Vec::new();
-    for line in [&box_row as &dyn Fn(usize) -> usize, &box_col] {
-        for &(a, b, empty) in &pairs {
-            if on(line, empty).is_empty() {
-                configurations.push([on(line, a), on(line, b)]);
-            }
-        }
-    }
+    let lines = [&box_row as &dyn Fn(usize) -> usize, &box_col];
+    let first_configuration = lines.iter().find_map(|&line| {
+        pairs
+            .iter()
+            .find(|&&(_, _, empty)| on(line, empty).is_empty())
+            .map(|&(a, b, _)| [on(line, a), on(line, b)])
+    });
     let split = |[first, second]: &[Vec<usize>; 2], slot: Slot, out: &mut Vec<_>| {
         if first.len() < 2 || second.len() < 2 {
             return;
@@ -258,7 +257,7 @@ fn box_links(v: &View, b: usize, places: &[usize], side: usize) -> Vec<([End; 2]
             }
         }
     };
-    if let Some(first) = configurations.first() {
+    if let Some(first) = &first_configuration {
         split(first, Slot::FirstBox, &mut out);
     }
     // In a later box SE keeps only the last configuration, columns 1 and 2.
