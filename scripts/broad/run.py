@@ -21,7 +21,12 @@ brings, beside CaDiCaL and CryptoMiniSat, each instance in shuffled copies.
 
     scripts/broad/run.py [--timeout S] [--copies K] [--jobs N] [--only REGEX]
                          [--baseline PATH] [--baseline-flags ARGS] [--satsolve-flags ARGS]
-                         [--solvers a,b] [--make-reference] [OUTDIR]
+                         [--solvers a,b] [--make-reference] [--keep-results] [OUTDIR]
+
+With --keep-results the rows already in OUTDIR/results.csv (same limit, same solvers)
+stay and only the missing (copy, solver) pairs run: a run's --copies can grow by one
+copy without running the others again (the build must search as the one that wrote
+them: satsolve is deterministic, so the same commit gives the same runs).
 
 Exit 1 when an answer is wrong or the suite cannot be built.
 """
@@ -271,6 +276,9 @@ def main():
                         help="results.csv of an earlier run: its satsolve rows are the baseline")
     parser.add_argument("--summarize", action="store_true",
                         help="run nothing: summarize OUTDIR/results.csv again (with --compare)")
+    parser.add_argument("--keep-results", action="store_true",
+                        help="keep the rows of OUTDIR/results.csv at this limit and run only "
+                        "the (copy, solver) pairs it lacks: adds a copy to an earlier run")
     parser.add_argument("--reference", default=str(REFERENCE))
     parser.add_argument("--make-reference", action="store_true",
                         help="run CaDiCaL and CryptoMiniSat (or those of them in --solvers) "
@@ -315,7 +323,15 @@ def main():
     if args.make_reference and Path(args.reference).exists():
         with open(args.reference, newline="") as handle:
             kept = [r for r in csv.DictReader(handle) if float(r["limit"]) == args.timeout]
-    done = {(r["instance"], r["solver"]) for r in kept}
+    earlier_rows = []
+    if args.keep_results and not args.make_reference and (outdir / "results.csv").exists():
+        # Only this run's solvers and copies: the reference rows are added again below.
+        names = {path.name for path, _, _ in copies}
+        with open(outdir / "results.csv", newline="") as handle:
+            earlier_rows = [r for r in csv.DictReader(handle)
+                            if r["solver"] in solvers and r["instance"] in names
+                            and float(r["limit"]) == args.timeout]
+    done = {(r["instance"], r["solver"]) for r in kept + earlier_rows}
     jobs = [(path, family, expected, solver) for path, family, expected in copies
             for solver in solvers if (path.name, solver) not in done]
     if args.summarize:
@@ -324,6 +340,7 @@ def main():
         wrong = 0
     else:
         results, wrong = run_all(jobs, commands, args.timeout, args.jobs)
+        results = earlier_rows + results
     if args.compare:
         with open(args.compare, newline="") as handle:
             earlier = [dict(r, solver="satsolve-base") for r in csv.DictReader(handle)
@@ -345,7 +362,9 @@ def main():
             # A reference row slower than this run's limit counts as unsolved here.
             if row["correct"] == "1" and float(row["seconds"]) > args.timeout:
                 row["correct"], row["status"] = "", "TIMEOUT"
-    if not args.summarize:
+    if not args.summarize and not args.make_reference:
+        # A reference run's rows live in --reference; OUTDIR/results.csv keeps the run
+        # that satsolve made there (it was overwritten with the peers' rows before).
         write_csv(outdir / "results.csv", results + reference, FIELDS)
     shown = ["satsolve"] if "satsolve" in solvers else []
     shown += [s for s in solvers if s not in shown]
