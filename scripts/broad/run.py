@@ -56,6 +56,8 @@ SUITE = HERE / "suite.tsv"
 REFERENCE = HERE / "reference.csv"
 FIELDS = ["instance", "family", "expected", "solver", "status", "correct", "seconds",
           "peak_kib", "limit", "version", "date"]
+# CPU seconds are read to two decimals (GNU time): the shortest time a run can take.
+CLOCK_RESOLUTION = 0.01
 # A family regresses when its PAR-2 grows by more than this share and the bootstrap
 # interval of the ratio lies above 1 (docs/satsolve.md, "The broad suite").
 REGRESSION = 1.10
@@ -230,7 +232,11 @@ def summary(results, solvers, timeout, baseline):
             base = {r["instance"]: r for r in results if r["solver"] == "satsolve-base"
                     and family in ("all", r["family"])}
             names = sorted(set(new) & set(base))
-            pairs = [(par2([new[n]], timeout)[0], par2([base[n]], timeout)[0]) for n in names]
+            # A run takes at least the clock's resolution: a family solved in "0.00 s"
+            # by the base (Tseitin with its XORs) would otherwise hold whatever the new
+            # build takes, since a ratio over zero is no ratio.
+            pairs = [(max(par2([new[n]], timeout)[0], CLOCK_RESOLUTION),
+                      max(par2([base[n]], timeout)[0], CLOCK_RESOLUTION)) for n in names]
             if not pairs:
                 continue
             ratio = sum(n for n, _ in pairs) / max(sum(b for _, b in pairs), 1e-9)
