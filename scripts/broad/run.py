@@ -163,12 +163,13 @@ def par2(rows, timeout):
 
 
 def bootstrap(pairs, rng):
-    """95% interval of sum(new)/sum(base) over resamples of the (new, base) pairs."""
+    """95% interval of sum(new)/sum(base) over resamples of the (new, base) pairs (each
+    time at least CLOCK_RESOLUTION, so no base sums to zero)."""
     ratios = []
     for _ in range(BOOTSTRAP):
         sample = [pairs[rng.randrange(len(pairs))] for _ in pairs]
         base = sum(b for _, b in sample)
-        ratios.append(sum(n for n, _ in sample) / base if base > 0 else 1.0)
+        ratios.append(sum(n for n, _ in sample) / base)
     ratios.sort()
     return ratios[int(0.025 * BOOTSTRAP)], ratios[int(0.975 * BOOTSTRAP) - 1]
 
@@ -239,7 +240,7 @@ def summary(results, solvers, timeout, baseline):
                       max(par2([base[n]], timeout)[0], CLOCK_RESOLUTION)) for n in names]
             if not pairs:
                 continue
-            ratio = sum(n for n, _ in pairs) / max(sum(b for _, b in pairs), 1e-9)
+            ratio = sum(n for n, _ in pairs) / sum(b for _, b in pairs)
             low, high = bootstrap(pairs, rng)
             verdict_text = ("regresses" if ratio > REGRESSION and low > 1.0
                             else "gains" if ratio < 1 / REGRESSION and high < 1.0 else "holds")
@@ -329,10 +330,10 @@ def main():
     if args.make_reference and Path(args.reference).exists():
         with open(args.reference, newline="") as handle:
             kept = [r for r in csv.DictReader(handle) if float(r["limit"]) == args.timeout]
+    names = {path.name for path, _, _ in copies}
     earlier_rows = []
     if args.keep_results and not args.make_reference and (outdir / "results.csv").exists():
         # Only this run's solvers and copies: the reference rows are added again below.
-        names = {path.name for path, _, _ in copies}
         with open(outdir / "results.csv", newline="") as handle:
             earlier_rows = [r for r in csv.DictReader(handle)
                             if r["solver"] in solvers and r["instance"] in names
@@ -350,15 +351,13 @@ def main():
     if args.compare:
         with open(args.compare, newline="") as handle:
             earlier = [dict(r, solver="satsolve-base") for r in csv.DictReader(handle)
-                       if r["solver"] == "satsolve" and r["instance"] in
-                       {path.name for path, _, _ in copies}]
+                       if r["solver"] == "satsolve" and r["instance"] in names]
         results = [r for r in results if r["solver"] != "satsolve-base"] + earlier
         solvers = [s for s in solvers if s != "satsolve-base"] + ["satsolve-base"]
     if args.make_reference:
         write_csv(args.reference,
                   sorted(kept + results, key=lambda r: (r["instance"], r["solver"])), FIELDS)
         print(f"run.py: wrote {args.reference}", file=sys.stderr)
-    names = {path.name for path, _, _ in copies}
     reference = []
     if Path(args.reference).exists() and not args.make_reference:
         with open(args.reference, newline="") as handle:

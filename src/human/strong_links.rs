@@ -205,45 +205,15 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
                 if !(a.grouped() || b.grouped())
                     || a.region == b.region
                     || a.places.iter().any(|c| b.places.contains(c))
+                    || !slots_fit(&[a, b])
                 {
                     continue;
                 }
-                if !slots_fit(&[a, b]) {
-                    continue;
-                }
-                for oa in 0..2 {
-                    for ob in 0..2 {
-                        let Some(w) = weak_house(v, a.ends[1 - oa], b.ends[ob]) else {
-                            continue;
-                        };
-                        if w == a.region || w == b.region {
-                            continue;
-                        }
-                        let (start, end) = (a.ends[oa], b.ends[1 - ob]);
-                        let targets = removals(v, digit, start, end, &[a.region, b.region]);
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let mut step =
-                            Step::new(Technique::GroupedTurbotFish, Effect::Eliminate(targets));
-                        step.difficulty = GROUPED_TURBOT_VALUE;
-                        step.digits = 1 << (digit - 1);
-                        step.length = 3;
-                        step.place = format!("on {digit}");
-                        step.groups = [a.region, b.region]
-                            .iter()
-                            .map(|&r| v.topo.regions[r].group)
-                            .collect();
-                        step.text = format!(
-                            "Two strong links on {digit}: {}, then {}, joined by a cell \
-                             seeing it. One of the free ends holds {digit}, so cells seeing \
-                             both (outside the links' houses) do not.",
-                            link_text(v, digit, (a, oa)),
-                            link_text(v, digit, (b, ob))
-                        );
-                        steps.push(step);
-                    }
-                }
+                let ends = [(0, 0), (0, 1), (1, 0), (1, 1)];
+                steps.extend(
+                    ends.iter()
+                        .filter_map(|&(oa, ob)| turbot_step(v, digit, (a, oa), (b, ob))),
+                );
             }
         }
     }
@@ -253,6 +223,42 @@ pub fn grouped_two_links(v: &View, out: &mut Found) {
             return;
         }
     }
+}
+
+/// The turbot fish of strong links `a` and `b` (each with the end it is entered by),
+/// joined by a weak link outside both their houses, if it removes something.
+fn turbot_step(v: &View, digit: u8, a: (&Link, usize), b: (&Link, usize)) -> Option<Step> {
+    let ((la, oa), (lb, ob)) = (a, b);
+    let w = weak_house(v, la.ends[1 - oa], lb.ends[ob])?;
+    if w == la.region || w == lb.region {
+        return None;
+    }
+    let targets = removals(
+        v,
+        digit,
+        la.ends[oa],
+        lb.ends[1 - ob],
+        &[la.region, lb.region],
+    );
+    if targets.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Technique::GroupedTurbotFish, Effect::Eliminate(targets));
+    step.difficulty = GROUPED_TURBOT_VALUE;
+    step.digits = 1 << (digit - 1);
+    step.length = 3;
+    step.place = format!("on {digit}");
+    step.groups = [la.region, lb.region]
+        .iter()
+        .map(|&r| v.topo.regions[r].group)
+        .collect();
+    step.text = format!(
+        "Two strong links on {digit}: {}, then {}, joined by a cell seeing it. One of the \
+         free ends holds {digit}, so cells seeing both (outside the links' houses) do not.",
+        link_text(v, digit, a),
+        link_text(v, digit, b)
+    );
+    Some(step)
 }
 
 /// The removals of a chain from `start` to `end` (each with its support, if a group):
@@ -390,9 +396,13 @@ mod tests {
     use crate::human::Premise;
     use crate::layout::Layout;
 
-    /// The steps of this rule on an empty 9x9 board whose cells picked by `cut` (0-based)
-    /// have lost candidate 1.
-    fn steps_with(cut: impl Fn(usize) -> bool) -> Vec<Step> {
+    /// The steps of `finder` (which finds `technique`) on an empty 9x9 board whose cells
+    /// picked by `cut` (0-based) have lost candidate 1.
+    fn steps_with(
+        finder: fn(&View, &mut Found),
+        technique: Technique,
+        cut: impl Fn(usize) -> bool,
+    ) -> Vec<Step> {
         let layout = Layout::square(9).unwrap();
         let topo = Topology::new(&layout);
         let candidates: Vec<u64> = (0..81)
@@ -400,11 +410,8 @@ mod tests {
             .collect();
         let board = Board::from_parts(9, vec![0; 81], candidates);
         let v = View::new(&layout, &topo, &board, Premise::UniqueSolution);
-        let mut found = Found::new(Collect::All).only(Technique::ThreeStrongLinks);
-        three_strong_links(&v, &mut found);
-        let mut turbots = Found::new(Collect::All).only(Technique::GroupedTurbotFish);
-        grouped_two_links(&v, &mut turbots);
-        found.steps.extend(turbots.steps);
+        let mut found = Found::new(Collect::All).only(technique);
+        finder(&v, &mut found);
         found.steps
     }
 
@@ -417,7 +424,7 @@ mod tests {
     fn an_empty_rectangle_links_two_strong_links_at_5_7() {
         let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
         let in_box5 = |c: usize| (3..6).contains(&row(c)) && (3..6).contains(&col(c));
-        let steps = steps_with(|c| {
+        let steps = steps_with(three_strong_links, Technique::ThreeStrongLinks, |c| {
             (row(c) == 0 && col(c) != 0 && col(c) != 4)
                 || (col(c) == 7 && row(c) != 4 && row(c) != 8)
                 || (in_box5(c) && ![31, 39, 41].contains(&c))
@@ -433,10 +440,6 @@ mod tests {
             chain.text
         );
         // The steps come cheapest first, and none is worth more than 5.7.
-        let steps: Vec<&Step> = steps
-            .iter()
-            .filter(|s| s.technique == Technique::ThreeStrongLinks)
-            .collect();
         for pair in steps.windows(2) {
             assert!(pair[0].difficulty <= pair[1].difficulty);
         }
@@ -452,7 +455,7 @@ mod tests {
     #[test]
     fn a_line_with_its_places_in_two_boxes_is_a_grouped_link_at_5_7() {
         let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
-        let steps = steps_with(|c| {
+        let steps = steps_with(three_strong_links, Technique::ThreeStrongLinks, |c| {
             (col(c) == 0 && ![0, 1, 6].contains(&row(c)))
                 || (col(c) == 4 && ![4, 6].contains(&row(c)))
                 || (col(c) == 6 && ![2, 4].contains(&row(c)))
@@ -463,10 +466,7 @@ mod tests {
             .expect("the chain from the group in box 1");
         assert_eq!(chain.difficulty, 5.7);
         assert!(chain.text.contains("(column 1, grouped)"), "{}", chain.text);
-        assert!(steps
-            .iter()
-            .filter(|s| s.technique == Technique::ThreeStrongLinks)
-            .all(|s| s.difficulty == 5.7));
+        assert!(steps.iter().all(|s| s.difficulty == 5.7));
     }
 
     /// Column 1 holds 1 only at r1c1, r2c1 (box 1) and r7c1 (box 7), column 4 only at
@@ -476,7 +476,7 @@ mod tests {
     #[test]
     fn a_grouped_link_makes_a_turbot_fish_at_4_3() {
         let (row, col) = (|c: usize| c / 9, |c: usize| c % 9);
-        let steps = steps_with(|c| {
+        let steps = steps_with(grouped_two_links, Technique::GroupedTurbotFish, |c| {
             (col(c) == 0 && ![0, 1, 6].contains(&row(c)))
                 || (col(c) == 3 && ![1, 6].contains(&row(c)))
         });
