@@ -245,3 +245,28 @@ fn shrinking_by_set_shortens_clauses_and_its_proof_is_accepted() {
     // Off by default: the same run without the setting shrinks nothing.
     assert_eq!(stat(&plain, "shrunk literals"), 0, "{}", plain.stderr);
 }
+
+#[test]
+fn eager_subsumption_by_set_deletes_subsumed_clauses_and_its_proof_is_accepted() {
+    // Reductions every few dozen conflicts, so the subsumed clauses are deleted (and
+    // the deletions logged) within the run.
+    let settings = [
+        "reduce_eager_subsume=20",
+        "reduce_first=50",
+        "reduce_increment=10",
+    ];
+    let (solved, plain) = refute_php_7_6_with_proof("eager-subsume-proof", &settings);
+    assert!(stat(&solved, "eager subsumed") > 0, "{}", solved.stderr);
+    // Off by default: the same formula with the defaults deletes none this way.
+    assert_eq!(stat(&plain, "eager subsumed"), 0, "{}", plain.stderr);
+}
+
+#[test]
+fn a_target_kept_across_restarts_is_another_search_with_an_accepted_proof() {
+    // A first focused stint of 100 conflicts, so the run spends most of its conflicts
+    // in stable stints, where the target phases decide.
+    let settings = ["target_restart_reset=0", "mode_first_conflicts=100"];
+    let (solved, _) = refute_php_7_6_with_proof("target-keep-proof", &settings);
+    let (reset, _) = refute_php_7_6_with_proof("target-reset-proof", &["mode_first_conflicts=100"]);
+    assert_ne!(conflicts(&solved), conflicts(&reset));
+}

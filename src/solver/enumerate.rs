@@ -424,6 +424,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         minimised_literals,
         shrunk_literals,
         garbage_collections,
+        eager_subsumed,
         simplified_clauses,
         mode_switches,
         rephases,
@@ -457,6 +458,7 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.minimised_literals += minimised_literals;
     total.shrunk_literals += shrunk_literals;
     total.garbage_collections += garbage_collections;
+    total.eager_subsumed += eager_subsumed;
     total.simplified_clauses += simplified_clauses;
     total.mode_switches += mode_switches;
     total.rephases += rephases;

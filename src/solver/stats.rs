@@ -34,6 +34,9 @@ pub struct Stats {
     pub shrunk_literals: u64,
     /// Clause-arena compactions.
     pub garbage_collections: u64,
+    /// Learnt clauses deleted because a clause learnt soon after subsumed them (the
+    /// CDCL engine's `subsume`, option `reduce_eager_subsume`).
+    pub eager_subsumed: u64,
     /// Clauses removed because they were satisfied at decision level 0.
     pub simplified_clauses: u64,
     /// Changes between focused and stable mode (`--restarts modes`).
@@ -97,6 +100,7 @@ impl Stats {
                 ("deleted clauses", self.deleted_clauses),
                 ("reductions", self.reductions),
                 ("garbage collections", self.garbage_collections),
+                ("eager subsumed", self.eager_subsumed),
                 ("simplified clauses", self.simplified_clauses),
                 ("mode switches", self.mode_switches),
                 ("rephases", self.rephases),

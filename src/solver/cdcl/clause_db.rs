@@ -89,6 +89,8 @@ pub struct ClauseDb {
     /// Input clauses ever stored (deleted ones included): see [`ClauseDb::originals_stored`].
     originals_stored: u64,
     num_learnt: usize,
+    /// Compactions so far, carried over by [`ClauseDb::emptied`]: see [`ClauseDb::epoch`].
+    epoch: u64,
 }
 
 /// Old-to-new handle map produced by [`ClauseDb::compact`]: the clauses from `start`
@@ -129,6 +131,7 @@ impl Default for ClauseDb {
             num_original: 0,
             originals_stored: 0,
             num_learnt: 0,
+            epoch: 0,
         }
     }
 }
@@ -144,6 +147,7 @@ impl ClauseDb {
     pub fn emptied(&self) -> ClauseDb {
         ClauseDb {
             originals_stored: self.originals_stored,
+            epoch: self.epoch + 1,
             ..ClauseDb::default()
         }
     }
@@ -187,6 +191,13 @@ impl ClauseDb {
             self.originals_stored += 1;
         }
         ClauseRef(offset as u32)
+    }
+
+    /// A count that changes whenever handles may have gone stale (a compaction, or an
+    /// arena rebuilt by [`ClauseDb::emptied`]): a handle kept from an earlier epoch must
+    /// not be used.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     /// Number of literals of the clause.
@@ -411,6 +422,7 @@ impl ClauseDb {
         self.arena.truncate(write);
         self.wasted = 0;
         self.first_deleted = write;
+        self.epoch += 1;
         Relocation { start: mark, pairs }
     }
 }

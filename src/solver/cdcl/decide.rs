@@ -33,7 +33,11 @@
 //! phase outside the target assignment, as CaDiCaL's stable mode falls back to saved
 //! phases), plain phase saving again, and the target assignment kept across restarts. None
 //! won over the suite: each lost 2-5x on at least one family (industrial_38bits_10,
-//! 3bitadd_31, the 36x36 Sudoku or hanoi5) for its gains elsewhere.
+//! 3bitadd_31, the 36x36 Sudoku or hanoi5) for its gains elsewhere. The target kept
+//! across restarts, as CaDiCaL 1.5 keeps it until a rephase, is an option
+//! (`target_restart_reset=0`), measured again on the broad suite (docs/experiments.md,
+//! "Eager subsumption, the clause-weighting walk's budget, and the target across
+//! restarts").
 //!
 //! The measurements: `docs/experiments.md`, "Branching".
 //!

@@ -14,7 +14,7 @@
 //! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
 //! | `random` | a walk phase of its own for formulas that look uniformly random |
 //! | `search` | the search loop: propagation, conflicts, restarts, reductions, backtracking |
-//! | `reduce` | LBD-based learnt-clause reduction, level-0 simplification, GC |
+//! | `reduce` + `subsume` | LBD-based learnt-clause reduction, eager subsumption of recent learnt clauses, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `gates` + `congruence` | AND, XOR and ITE gates found in the clauses, congruence closure and equivalent-literal substitution before elimination |
@@ -53,6 +53,7 @@ mod random;
 mod reduce;
 mod restart;
 mod search;
+mod subsume;
 mod trail;
 mod vivify;
 mod vmtf;
@@ -112,6 +113,9 @@ pub struct Solver {
     weighted_rng: crate::rng::SplitMix64,
     /// Where the last walk of the random-formula walk phase stopped (see `random`).
     walk_state: Vec<bool>,
+    /// Whether the last rephasing walk ended at most one clause short of a model (see
+    /// `reduce` and option `target_restart_reset`).
+    walk_near_miss: bool,
     /// Conflicts before which no clause-weighting walk runs (see `search`).
     weighted_walk_at: u64,
     /// Conflicts before which no rephase runs, and the rephases so far in focused and
@@ -122,6 +126,8 @@ pub struct Solver {
     simplify_props: u64,
     scratch: Vec<Lit>,
     candidates: Vec<ClauseRef>,
+    /// The recent learnt clauses and the ones they subsumed (see `subsume`).
+    eager_subsume: subsume::EagerSubsume,
     /// The literals the current solve call assumes true, one per decision level from 1
     /// up (see [`Solver::solve_with_assumptions`]).
     assumptions: Vec<Lit>,
@@ -201,6 +207,7 @@ impl Solver {
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
             weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),
+            walk_near_miss: false,
             weighted_walk_at: 0,
             rephase_at: options.rephase_interval,
             rephases: [0; 2],
@@ -209,6 +216,7 @@ impl Solver {
             simplify_props: 0,
             scratch: Vec::new(),
             candidates: Vec::new(),
+            eager_subsume: subsume::EagerSubsume::default(),
             proof: None,
             shortened_unlogged: false,
             preprocess: preprocess::Preprocess::default(),

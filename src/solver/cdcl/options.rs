@@ -278,6 +278,8 @@ options_table! {
         "Conflicts before the first growth of the learnt-clause limit.";
     reduce_adjust_growth: f64 = 1.5, [1.0, 100.0],
         "Factor by which the interval between growths of the limit grows.";
+    reduce_eager_subsume: u64 = 0, [0, 1_000_000],
+        "Each learnt clause is compared with this many learnt just before it, and those it subsumes are deleted at the next reduction (0: never).";
     reduce_garbage_fraction: f64 = 0.2, [0.0, 0.9],
         "Share of the clause arena deleted clauses may fill before it is compacted.";
     simplify_effort: f64 = 1.0, [0.0, 1e6],
@@ -292,6 +294,8 @@ options_table! {
         "Focused stints that decide by EVSIDS keep activities of their own, apart from the stable stints' (1), or share them (0).";
     target_phases: u64 = 1, [0, 2],
         "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
+    target_restart_reset: u64 = 1, [0, 2],
+        "The target assignment starts afresh at each restart (1), only at a rephase or walk as in CaDiCaL 1.5 (0), or at each restart unless the last rephasing walk ended one clause short of a model (2).";
     rephase: u64 = 0, [0, 1],
         "Rephasing on CaDiCaL's schedule every rephase_interval more conflicts (1), or only by the walk opening each stable stint (0).";
     rephase_interval: u64 = 1000, [1, HUGE],

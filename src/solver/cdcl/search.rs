@@ -115,7 +115,14 @@ impl Solver {
                 RunEnd::Restart => {
                     self.stats.restarts += 1;
                     let switched = self.restarts.restarted(self.stats.propagations);
-                    self.decide.restarted();
+                    let reset = match self.options.target_restart_reset {
+                        0 => false,
+                        1 => true,
+                        _ => !self.walk_near_miss,
+                    };
+                    if reset {
+                        self.decide.restarted();
+                    }
                     self.judge_xors_if_due();
                     self.vivify_if_due();
                     self.weighted_walk_if_due();
@@ -336,6 +343,7 @@ impl Solver {
         );
         if !resume {
             self.reduce_schedule.after_walk(report.best);
+            self.walk_near_miss = report.best <= 1;
         }
         self.walked_at = self.stats.propagations;
         self.stats.walks += 1;
@@ -462,6 +470,8 @@ impl Solver {
             }
             self.watches.attach(&self.db, cref);
             self.trail.assign(lits[0], cref);
+            let window = self.options.reduce_eager_subsume as usize;
+            self.eager_subsume.learnt(&self.db, cref, window);
         }
     }
 
@@ -516,6 +526,16 @@ impl Solver {
     }
 
     fn reduce(&mut self) {
+        // The clauses subsumed since the last reduction go first, so the ranking below
+        // and the limit see only the others (see `subsume`).
+        let mut subsumed = self.eager_subsume.take_subsumed(&self.db);
+        subsumed.retain(|&cref| !reduce::is_locked(&self.db, &self.trail, cref));
+        for &cref in &subsumed {
+            if let Some(proof) = self.proof.as_mut() {
+                proof.delete(self.db.lits(cref));
+            }
+            self.db.delete(cref);
+        }
         let deleted = reduce::reduce(
             &mut self.db,
             &self.trail,
@@ -523,8 +543,11 @@ impl Solver {
             &self.options,
             self.proof.as_mut(),
         );
+        let eager = subsumed.len() as u64;
+        self.candidates.append(&mut subsumed);
         self.stats.reductions += 1;
-        self.stats.deleted_clauses += deleted as u64;
+        self.stats.eager_subsumed += eager;
+        self.stats.deleted_clauses += deleted as u64 + eager;
         self.reduce_schedule
             .done(self.stats.conflicts, self.db.num_learnt());
         self.drop_deleted();
