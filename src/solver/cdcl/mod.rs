@@ -113,9 +113,6 @@ pub struct Solver {
     weighted_rng: crate::rng::SplitMix64,
     /// Where the last walk of the random-formula walk phase stopped (see `random`).
     walk_state: Vec<bool>,
-    /// Whether the last rephasing walk ended at most one clause short of a model (see
-    /// `reduce` and option `target_restart_reset`).
-    walk_near_miss: bool,
     /// Conflicts before which no clause-weighting walk runs (see `search`).
     weighted_walk_at: u64,
     /// Conflicts before which no rephase runs, and the rephases so far in focused and
@@ -207,7 +204,6 @@ impl Solver {
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
             weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),
-            walk_near_miss: false,
             weighted_walk_at: 0,
             rephase_at: options.rephase_interval,
             rephases: [0; 2],

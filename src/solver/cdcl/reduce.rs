@@ -78,9 +78,9 @@ pub struct ReduceSchedule {
     increment: u64,
     limit_divisor: f64,
     min_limit: f64,
-    /// The floor of the limit now: `reduce_near_miss_limit` while the last rephasing
-    /// walk ended one clause short of a model, else 0 (see [`Self::after_walk`]).
-    floor: f64,
+    /// Whether the last rephasing walk ended at most one clause short of a model (see
+    /// [`Self::after_walk`]): the limit is then at least `near_miss_limit`.
+    near_miss: bool,
     near_miss_limit: f64,
     limit_growth: f64,
     adjust_growth: f64,
@@ -100,7 +100,7 @@ impl ReduceSchedule {
             increment: options.reduce_increment,
             limit_divisor: options.reduce_limit_divisor,
             min_limit: options.reduce_min_limit as f64,
-            floor: 0.0,
+            near_miss: false,
             near_miss_limit: options.reduce_near_miss_limit as f64,
             limit_growth: options.reduce_limit_growth,
             adjust_growth: options.reduce_adjust_growth,
@@ -144,7 +144,12 @@ impl ReduceSchedule {
             self.adjust_at += self.adjust_interval as u64;
             self.limit *= self.limit_growth;
         }
-        let limit = self.limit.max(self.floor);
+        let floor = if self.near_miss {
+            self.near_miss_limit
+        } else {
+            0.0
+        };
+        let limit = self.limit.max(floor);
         num_learnt as f64 >= limit.max(self.kept as f64 + limit / 2.0)
     }
 
@@ -153,7 +158,13 @@ impl ReduceSchedule {
     /// ended further away (see the module docs: the small unsatisfiable formulas want
     /// their learnt clauses kept, the satisfiable ones a lean database).
     pub fn after_walk(&mut self, best: usize) {
-        self.floor = if best <= 1 { self.near_miss_limit } else { 0.0 };
+        self.near_miss = best <= 1;
+    }
+
+    /// True while the last rephasing walk ended at most one clause short of a model
+    /// (option `target_restart_reset` 2 reads it too).
+    pub fn near_miss(&self) -> bool {
+        self.near_miss
     }
 
     /// Schedules the following reduction, a little later each time so the database can

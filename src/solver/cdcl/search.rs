@@ -118,7 +118,7 @@ impl Solver {
                     let reset = match self.options.target_restart_reset {
                         0 => false,
                         1 => true,
-                        _ => !self.walk_near_miss,
+                        _ => !self.reduce_schedule.near_miss(),
                     };
                     if reset {
                         self.decide.restarted();
@@ -343,7 +343,6 @@ impl Solver {
         );
         if !resume {
             self.reduce_schedule.after_walk(report.best);
-            self.walk_near_miss = report.best <= 1;
         }
         self.walked_at = self.stats.propagations;
         self.stats.walks += 1;

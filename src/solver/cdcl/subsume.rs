@@ -49,12 +49,7 @@ impl EagerSubsume {
         if window == 0 {
             return 0;
         }
-        if db.epoch() != self.epoch {
-            // A compaction moved clauses: the handles kept are stale.
-            self.recent.clear();
-            self.subsumed.clear();
-            self.epoch = db.epoch();
-        }
+        self.forget_if_moved(db);
         let lits = db.lits(learnt);
         let needed = lits.len();
         let learnt_signature = signature(lits);
@@ -95,14 +90,19 @@ impl EagerSubsume {
         self.subsumed.len() - before
     }
 
-    /// The subsumed clauses still in the arena, for deletion by the caller; the queue is
-    /// emptied.
-    pub fn take_subsumed(&mut self, db: &ClauseDb) -> Vec<ClauseRef> {
+    /// Drops every handle kept when a compaction (a new epoch of `db`) has moved clauses.
+    fn forget_if_moved(&mut self, db: &ClauseDb) {
         if db.epoch() != self.epoch {
             self.recent.clear();
             self.subsumed.clear();
             self.epoch = db.epoch();
         }
+    }
+
+    /// The subsumed clauses still in the arena, for deletion by the caller; the queue is
+    /// emptied.
+    pub fn take_subsumed(&mut self, db: &ClauseDb) -> Vec<ClauseRef> {
+        self.forget_if_moved(db);
         let mut subsumed = std::mem::take(&mut self.subsumed);
         subsumed.retain(|&cref| !db.is_deleted(cref));
         subsumed
