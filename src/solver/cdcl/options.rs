@@ -294,7 +294,7 @@ options_table! {
         "Focused stints that decide by EVSIDS keep activities of their own, apart from the stable stints' (1), or share them (0).";
     target_phases: u64 = 1, [0, 2],
         "Decisions take the target phases never (0: saved phases), in stable stints only (1), or always (2).";
-    target_restart_reset: u64 = 1, [0, 2],
+    target_restart_reset: u64 = 2, [0, 2],
         "The target assignment starts afresh at each restart (1), only at a rephase or walk as in CaDiCaL 1.5 (0), or at each restart unless the last rephasing walk ended one clause short of a model (2).";
     rephase: u64 = 0, [0, 1],
         "Rephasing on CaDiCaL's schedule every rephase_interval more conflicts (1), or only by the walk opening each stable stint (0).";

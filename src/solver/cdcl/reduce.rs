@@ -162,7 +162,8 @@ impl ReduceSchedule {
     }
 
     /// True while the last rephasing walk ended at most one clause short of a model
-    /// (option `target_restart_reset` 2 reads it too).
+    /// (the search reads it too: by default, `target_restart_reset` 2, the target
+    /// assignment then survives restarts).
     pub fn near_miss(&self) -> bool {
         self.near_miss
     }
