@@ -268,27 +268,37 @@ fn a_target_kept_across_restarts_has_an_accepted_proof() {
     assert!(conflicts(&solved) > 0, "{}", solved.stderr);
 }
 
-#[test]
-fn the_target_survives_restarts_while_the_walks_end_one_clause_short() {
-    // php 9-8: every rephasing walk ends one clause short of a model (all pigeons but
-    // one placed), so the default (2) keeps the target across restarts as 0 does. A
-    // first focused stint of 100 conflicts, so most conflicts fall in stable stints,
-    // where the target phases decide.
-    let cnf = scratch("target-reset").join("php_9_8.cnf");
+/// Conflicts of satsolve on php 9-8 (whose rephasing walks all end one clause short of
+/// a model: every pigeon but one placed) with `settings`, after a first focused stint of
+/// 100 conflicts, so most conflicts fall in stable stints; the answer must be UNSAT.
+fn php_9_8_conflicts(name: &str, settings: &[&str]) -> u64 {
+    let cnf = scratch(name).join("php_9_8.cnf");
     let formula = sudosat::testkit::families::pigeonhole(9, 8);
     std::fs::write(&cnf, formula.to_dimacs()).unwrap();
+    let mut args = vec!["--stats", "--set", "mode_first_conflicts=100"];
+    for setting in settings {
+        args.extend(["--set", setting]);
+    }
+    args.push(cnf.to_str().unwrap());
+    let solved = run("satsolve", &args, b"");
+    solved.expect_code(20);
+    conflicts(&solved)
+}
+
+#[test]
+fn the_target_survives_restarts_while_the_walks_end_one_clause_short() {
+    // The default (2) keeps the target across restarts on php 9-8 as 0 does.
     let searches = ["0", "1", "2"].map(|value| {
         let reset = format!("target_restart_reset={value}");
-        let path = cnf.to_str().unwrap();
-        let first = "mode_first_conflicts=100";
-        let solved = run(
-            "satsolve",
-            &["--stats", "--set", &reset, "--set", first, path],
-            b"",
-        );
-        solved.expect_code(20);
-        conflicts(&solved)
+        php_9_8_conflicts(&format!("target-reset-{value}"), &[reset.as_str()])
     });
     assert_ne!(searches[0], searches[1], "kept and reset: {searches:?}");
     assert_eq!(searches[2], searches[0], "near miss and kept: {searches:?}");
+}
+
+#[test]
+fn focused_stints_after_near_miss_walks_are_another_search() {
+    let default = php_9_8_conflicts("near-miss-share-default", &[]);
+    let focused = php_9_8_conflicts("near-miss-share-0", &["mode_near_miss_stable_share=0"]);
+    assert_ne!(focused, default);
 }

@@ -256,6 +256,8 @@ options_table! {
         "Conflicts of the first focused stint; its propagations are the unit of later stints.";
     mode_stable_share: u64 = 2, [0, 1_000_000],
         "A stable stint's budget as a multiple of the focused stint before it.";
+    mode_near_miss_stable_share: u64 = 2, [0, 1_000_000],
+        "A stable stint's budget as a multiple of the focused stint before it, while the last rephasing walk ended at most one clause short of a model.";
     reduce_first: u64 = 2000, [1, HUGE],
         "Conflicts before the first learnt-clause reduction.";
     reduce_increment: u64 = 300, [0, HUGE],

@@ -23,6 +23,10 @@
 //!   `modeinit`); the propagations it took are the unit of the later ones, which pair
 //!   up as (focused, stable), the k-th pair k² units for the focused stint and twice
 //!   that for the stable one. A stint ends at the first restart past its budget.
+//!   While the last rephasing walk ended at most one clause short of a model, the
+//!   stable share is `mode_near_miss_stable_share` instead (an option, the same 2 by
+//!   default: 0 refutes clique-colouring 5x faster and loses pigeonhole 2x;
+//!   docs/experiments.md, "Focused stints after a near-miss walk").
 //!
 //! Why modes: on the medium suite (`scripts/medium/`) Glucose restarts halve the time
 //! of the UNSAT random, quasigroup and bounded-model-checking families but make the
@@ -337,6 +341,13 @@ impl Restarts {
 
     /// Starts a new run, `propagations` being the solver's count so far; under
     /// [`RestartPolicy::Modes`] true when the mode changed with it.
+    /// The stable share of the stints scheduled from now on: the search sets
+    /// `mode_near_miss_stable_share` while the rephasing walks end one clause short of a
+    /// model, `mode_stable_share` otherwise (see "Modes" in the module docs).
+    pub fn set_stable_share(&mut self, share: u64) {
+        self.stable_share = share;
+    }
+
     pub fn restarted(&mut self, propagations: u64) -> bool {
         if self.rule() == RestartPolicy::Luby {
             // The Luby sequence goes on where the last stable stint left it.

@@ -114,6 +114,12 @@ impl Solver {
                 }
                 RunEnd::Restart => {
                     self.stats.restarts += 1;
+                    let share = if self.reduce_schedule.near_miss() {
+                        self.options.mode_near_miss_stable_share
+                    } else {
+                        self.options.mode_stable_share
+                    };
+                    self.restarts.set_stable_share(share);
                     let switched = self.restarts.restarted(self.stats.propagations);
                     let reset = match self.options.target_restart_reset {
                         0 => false,
