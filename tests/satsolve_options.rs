@@ -302,3 +302,29 @@ fn focused_stints_after_near_miss_walks_are_another_search() {
     let focused = php_9_8_conflicts("near-miss-share-0", &["mode_near_miss_stable_share=0"]);
     assert_ne!(focused, default);
 }
+
+#[test]
+fn a_due_clause_weighting_walk_restarts_the_search_when_asked() {
+    // No restart ever comes (Luby runs of 10^8 conflicts), so a walk that waits for one
+    // never runs; one that restarts the search itself runs at 1,000, 2,000 and 4,000.
+    let never = ["restart_luby_unit=100000000", "walk_weighted_first=1000"];
+    let cnf = scratch("weighted-restart").join("php_9_8.cnf");
+    std::fs::write(
+        &cnf,
+        sudosat::testkit::families::pigeonhole(9, 8).to_dimacs(),
+    )
+    .unwrap();
+    let walks = |restart: &str| {
+        let mut args = vec!["--stats", "--restarts", "luby"];
+        for setting in never.iter().chain([&restart]) {
+            args.extend(["--set", setting]);
+        }
+        args.push(cnf.to_str().unwrap());
+        let solved = run("satsolve", &args, b"");
+        solved.expect_code(20);
+        (stat(&solved, "weighted walks"), stat(&solved, "restarts"))
+    };
+    assert_eq!(walks("walk_weighted_restart=0"), (0, 0));
+    let (walked, restarts) = walks("walk_weighted_restart=1");
+    assert_eq!((walked, restarts), (3, 3), "one restart for each walk");
+}

@@ -279,6 +279,18 @@ impl Solver {
         self.walk(effort, false);
     }
 
+    /// True when a clause-weighting walk is due: past `walk_weighted_first` conflicts
+    /// and the doubling since the last one, on the plain formula at level 0 (not under
+    /// assumptions or a cube, and not on a formula that looks uniformly random).
+    fn weighted_walk_due(&self) -> bool {
+        let first = self.options.walk_weighted_first;
+        first != 0
+            && self.stats.conflicts >= first.max(self.weighted_walk_at)
+            && self.assumptions.is_empty()
+            && self.root_level() == 0
+            && !self.is_random()
+    }
+
     /// A clause-weighting walk (`ccanr`) of `walk_weighted_effort` visits (at most
     /// `walk_weighted_per_lit` a literal of the formula, so a small formula gets a short
     /// walk) from the target phases, at the first restart after `walk_weighted_first`
@@ -292,13 +304,7 @@ impl Solver {
     /// instance that CryptoMiniSat's CCAnr solves, this walk at 200 M visits a call did
     /// not find the model either).
     fn weighted_walk_if_due(&mut self) {
-        let first = self.options.walk_weighted_first;
-        if first == 0
-            || self.stats.conflicts < first.max(self.weighted_walk_at)
-            || !self.assumptions.is_empty()
-            || self.root_level() > 0
-            || self.is_random()
-        {
+        if !self.weighted_walk_due() {
             return;
         }
         self.weighted_walk_at = 2 * self.stats.conflicts;
@@ -383,7 +389,12 @@ impl Solver {
                 }
                 continue;
             }
-            if self.restarts.should_restart() {
+            // A due clause-weighting walk may restart on its own (`walk_weighted_restart`):
+            // the stable stints' Luby runs put the next restart up to 118,000 conflicts
+            // late on g125.18 (docs/experiments.md, "g125.18's late walk").
+            if self.restarts.should_restart()
+                || (self.options.walk_weighted_restart == 1 && self.weighted_walk_due())
+            {
                 self.backtrack(self.root_level());
                 return RunEnd::Restart;
             }
