@@ -25,7 +25,7 @@
 //!   that for the stable one. A stint ends at the first restart past its budget.
 //!   While the last rephasing walk ended at most one clause short of a model, the
 //!   stable share is `mode_near_miss_stable_share` instead (an option, the same 2 by
-//!   default: 0 refutes clique-colouring 5x faster and loses pigeonhole 2x;
+//!   default: 0 refutes clique-colouring about 4x faster and loses pigeonhole 2x;
 //!   docs/experiments.md, "Focused stints after a near-miss walk").
 //!
 //! Why modes: on the medium suite (`scripts/medium/`) Glucose restarts halve the time
@@ -339,8 +339,6 @@ impl Restarts {
         self.policy
     }
 
-    /// Starts a new run, `propagations` being the solver's count so far; under
-    /// [`RestartPolicy::Modes`] true when the mode changed with it.
     /// The stable share of the stints scheduled from now on: the search sets
     /// `mode_near_miss_stable_share` while the rephasing walks end one clause short of a
     /// model, `mode_stable_share` otherwise (see "Modes" in the module docs).
@@ -348,6 +346,8 @@ impl Restarts {
         self.stable_share = share;
     }
 
+    /// Starts a new run, `propagations` being the solver's count so far; under
+    /// [`RestartPolicy::Modes`] true when the mode changed with it.
     pub fn restarted(&mut self, propagations: u64) -> bool {
         if self.rule() == RestartPolicy::Luby {
             // The Luby sequence goes on where the last stable stint left it.
