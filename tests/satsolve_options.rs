@@ -272,17 +272,25 @@ fn a_target_kept_across_restarts_has_an_accepted_proof() {
 /// a model: every pigeon but one placed) with `settings`, after a first focused stint of
 /// 100 conflicts, so most conflicts fall in stable stints; the answer must be UNSAT.
 fn php_9_8_conflicts(name: &str, settings: &[&str]) -> u64 {
+    let mut all = vec!["mode_first_conflicts=100"];
+    all.extend(settings);
+    conflicts(&refute_php_9_8(name, &[], &all))
+}
+
+/// Refutes php 9-8 with `--stats`, `flags` and each of `settings` as a `--set`.
+fn refute_php_9_8(name: &str, flags: &[&str], settings: &[&str]) -> Run {
     let cnf = scratch(name).join("php_9_8.cnf");
     let formula = sudosat::testkit::families::pigeonhole(9, 8);
     std::fs::write(&cnf, formula.to_dimacs()).unwrap();
-    let mut args = vec!["--stats", "--set", "mode_first_conflicts=100"];
+    let mut args = vec!["--stats"];
+    args.extend(flags);
     for setting in settings {
         args.extend(["--set", setting]);
     }
     args.push(cnf.to_str().unwrap());
     let solved = run("satsolve", &args, b"");
     solved.expect_code(20);
-    conflicts(&solved)
+    solved
 }
 
 #[test]
@@ -307,21 +315,17 @@ fn focused_stints_after_near_miss_walks_are_another_search() {
 fn a_due_clause_weighting_walk_restarts_the_search_when_asked() {
     // No restart ever comes (Luby runs of 10^8 conflicts), so a walk that waits for one
     // never runs; one that restarts the search itself runs at 1,000, 2,000 and 4,000.
-    let never = ["restart_luby_unit=100000000", "walk_weighted_first=1000"];
-    let cnf = scratch("weighted-restart").join("php_9_8.cnf");
-    std::fs::write(
-        &cnf,
-        sudosat::testkit::families::pigeonhole(9, 8).to_dimacs(),
-    )
-    .unwrap();
     let walks = |restart: &str| {
-        let mut args = vec!["--stats", "--restarts", "luby"];
-        for setting in never.iter().chain([&restart]) {
-            args.extend(["--set", setting]);
-        }
-        args.push(cnf.to_str().unwrap());
-        let solved = run("satsolve", &args, b"");
-        solved.expect_code(20);
+        let settings = [
+            "restart_luby_unit=100000000",
+            "walk_weighted_first=1000",
+            restart,
+        ];
+        let solved = refute_php_9_8(
+            &format!("weighted-{restart}"),
+            &["--restarts", "luby"],
+            &settings,
+        );
         (stat(&solved, "weighted walks"), stat(&solved, "restarts"))
     };
     assert_eq!(walks("walk_weighted_restart=0"), (0, 0));
