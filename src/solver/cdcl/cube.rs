@@ -73,9 +73,11 @@ impl Solver {
             // previous puzzle's say nothing about this one. They are the cube's own (no
             // Luby restarts, a small learnt-clause limit: see `Restarts::for_cube` and
             // `ReduceSchedule::for_cube`). The solver's own schedules come back
-            // afterwards, for plain solve calls.
+            // afterwards, for plain solve calls, and so does what their last walk found
+            // (a cube's search makes no rephasing walk: see `rephase_by_walk`).
             let restarts = self.restarts.clone();
             let reduce_schedule = self.reduce_schedule.clone();
+            let last_walk = std::mem::take(&mut self.last_walk);
             self.restarts = Restarts::for_cube(restarts.policy(), &self.options);
             self.reduce_schedule = ReduceSchedule::for_cube(self.stats.conflicts, &self.options);
             self.decide.restarted();
@@ -93,6 +95,7 @@ impl Solver {
             self.analyzer.root_level = 0;
             self.restarts = restarts;
             self.reduce_schedule = reduce_schedule;
+            self.last_walk = last_walk;
             outcome
         } else {
             Outcome::Unsat

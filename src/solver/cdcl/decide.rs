@@ -38,8 +38,8 @@
 //! split the broad suite the same way: the unsatisfiable families (ordering, clique-
 //! colouring) gained 0.4-0.7x, van der Waerden and VMPC lost 3-6x. So by default
 //! (`target_restart_reset=2`) the target survives a restart only while the last
-//! rephasing walk ended at most one clause short of a model, the signal of those
-//! unsatisfiable families that the reduction's near-miss floor reads too; a walk that
+//! rephasing walk ended at most one clause short of a model (`walk::LastWalk`), the
+//! signal of those unsatisfiable families that the reduction's floor reads too; a walk that
 //! ends further away, as on the satisfiable families, brings back the reset at each
 //! restart. Broad suite 0.89x, no family worse (docs/experiments.md, "Eager
 //! subsumption, the clause-weighting walk's budget, and the target across restarts" and

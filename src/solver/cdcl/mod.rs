@@ -106,6 +106,8 @@ pub struct Solver {
     simplified_at: usize,
     /// The propagation count at the last walk (see [`Solver::rephase_by_walk`]).
     walked_at: u64,
+    /// How close the last rephasing walk came to a model (see `walk::LastWalk`).
+    last_walk: walk::LastWalk,
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
     /// The clause-weighting walk's own random choices, so that a walk that finds no
@@ -201,6 +203,7 @@ impl Solver {
             interrupt: None,
             simplified_at: 0,
             walked_at: 0,
+            last_walk: walk::LastWalk::Away,
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
             weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),

@@ -56,6 +56,7 @@ use super::clause_db::{ClauseDb, ClauseRef};
 use super::options::Options;
 use super::proof::Proof;
 use super::trail::Trail;
+use super::walk::LastWalk;
 use super::watch::Watches;
 
 /// When the next reduction is due: every `2000 + 300·k` conflicts (Glucose), or sooner
@@ -78,9 +79,8 @@ pub struct ReduceSchedule {
     increment: u64,
     limit_divisor: f64,
     min_limit: f64,
-    /// Whether the last rephasing walk ended at most one clause short of a model (see
-    /// [`Self::after_walk`]): the limit is then at least `near_miss_limit`.
-    near_miss: bool,
+    /// The limit's floor while the last rephasing walk ended at most one clause short
+    /// of a model (see [`Self::due`]).
     near_miss_limit: f64,
     limit_growth: f64,
     adjust_growth: f64,
@@ -100,7 +100,6 @@ impl ReduceSchedule {
             increment: options.reduce_increment,
             limit_divisor: options.reduce_limit_divisor,
             min_limit: options.reduce_min_limit as f64,
-            near_miss: false,
             near_miss_limit: options.reduce_near_miss_limit as f64,
             limit_growth: options.reduce_limit_growth,
             adjust_growth: options.reduce_adjust_growth,
@@ -130,9 +129,18 @@ impl ReduceSchedule {
     }
 
     /// True once the conflict count reached the next reduction point, or the learnt
-    /// clauses outgrew the size limit.
+    /// clauses outgrew the size limit: at least `reduce_near_miss_limit` while the last
+    /// rephasing walk ended one clause short of a model (see the module docs: the small
+    /// unsatisfiable formulas want their learnt clauses kept, the satisfiable ones a
+    /// lean database).
     #[inline]
-    pub fn due(&mut self, conflicts: u64, num_learnt: usize, num_original: usize) -> bool {
+    pub fn due(
+        &mut self,
+        conflicts: u64,
+        num_learnt: usize,
+        num_original: usize,
+        last_walk: LastWalk,
+    ) -> bool {
         if conflicts >= self.next {
             return true;
         }
@@ -144,28 +152,13 @@ impl ReduceSchedule {
             self.adjust_at += self.adjust_interval as u64;
             self.limit *= self.limit_growth;
         }
-        let floor = if self.near_miss {
+        let floor = if last_walk == LastWalk::NearMiss {
             self.near_miss_limit
         } else {
             0.0
         };
         let limit = self.limit.max(floor);
         num_learnt as f64 >= limit.max(self.kept as f64 + limit / 2.0)
-    }
-
-    /// Raises the size limit to `reduce_near_miss_limit` while the last rephasing walk
-    /// ended `best` ≤ 1 clause short of a model, and lowers it back after a walk that
-    /// ended further away (see the module docs: the small unsatisfiable formulas want
-    /// their learnt clauses kept, the satisfiable ones a lean database).
-    pub fn after_walk(&mut self, best: usize) {
-        self.near_miss = best <= 1;
-    }
-
-    /// True while the last rephasing walk ended at most one clause short of a model
-    /// (the search reads it too: by default, `target_restart_reset` 2, the target
-    /// assignment then survives restarts).
-    pub fn near_miss(&self) -> bool {
-        self.near_miss
     }
 
     /// Schedules the following reduction, a little later each time so the database can
@@ -333,7 +326,7 @@ mod tests {
     use crate::lit::testing::lits;
 
     #[test]
-    fn a_walk_one_clause_short_of_a_model_raises_the_limit_until_one_ends_further() {
+    fn a_near_miss_walk_raises_the_limit_but_not_a_cubes() {
         // Only the size limit is due here: no reduction by the conflict count.
         let options = Options {
             reduce_near_miss_limit: 10_000,
@@ -342,18 +335,14 @@ mod tests {
         };
         let mut schedule = ReduceSchedule::new(&options);
         // 3,000 input clauses: MiniSat's limit is a third, 1,000.
-        assert!(schedule.due(10, 1_000, 3_000));
-        schedule.after_walk(1);
-        assert!(!schedule.due(10, 9_999, 3_000));
-        assert!(schedule.due(10, 10_000, 3_000));
-        schedule.after_walk(4);
-        assert!(schedule.due(10, 1_000, 3_000));
+        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away));
+        assert!(!schedule.due(10, 9_999, 3_000, LastWalk::NearMiss));
+        assert!(schedule.due(10, 10_000, 3_000, LastWalk::NearMiss));
+        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away));
         // A cube's search keeps its own small limit whatever its walks find.
         let mut cube = ReduceSchedule::for_cube(0, &options);
-        cube.after_walk(0);
-        assert!(cube.due(10, 400, 3_000));
-        cube.after_walk(1);
-        assert!(cube.due(10, 400, 3_000));
+        assert!(cube.due(10, 400, 3_000, LastWalk::Away));
+        assert!(cube.due(10, 400, 3_000, LastWalk::NearMiss));
     }
 
     #[test]

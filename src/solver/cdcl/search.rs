@@ -114,7 +114,8 @@ impl Solver {
                 }
                 RunEnd::Restart => {
                     self.stats.restarts += 1;
-                    let share = if self.reduce_schedule.near_miss() {
+                    let near_miss = self.last_walk == walk::LastWalk::NearMiss;
+                    let share = if near_miss {
                         self.options.mode_near_miss_stable_share
                     } else {
                         self.options.mode_stable_share
@@ -124,7 +125,7 @@ impl Solver {
                     let reset = match self.options.target_restart_reset {
                         0 => false,
                         1 => true,
-                        _ => !self.reduce_schedule.near_miss(),
+                        _ => !near_miss,
                     };
                     if reset {
                         self.decide.restarted();
@@ -354,7 +355,7 @@ impl Solver {
             &mut self.walk_rng,
         );
         if !resume {
-            self.reduce_schedule.after_walk(report.best);
+            self.last_walk = walk::LastWalk::after(&report);
         }
         self.walked_at = self.stats.propagations;
         self.stats.walks += 1;
@@ -406,6 +407,7 @@ impl Solver {
                 self.stats.conflicts,
                 self.db.num_learnt(),
                 self.db.num_original(),
+                self.last_walk,
             ) {
                 self.reduce();
             }

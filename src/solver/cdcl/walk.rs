@@ -67,6 +67,33 @@ pub struct WalkReport {
     pub flips: u64,
 }
 
+/// How close the last rephasing walk came to a model: the signal three of the search's
+/// choices read, the learnt-clause limit's floor (`reduce`), whether the target
+/// assignment survives a restart (`decide`, `target_restart_reset`) and the stable
+/// stints' share (`restart`, `mode_near_miss_stable_share`). On the small
+/// unsatisfiable formulas of the broad suite the walks end one clause short of a model,
+/// on the satisfiable ones 3-20 clauses short until the search finds the model
+/// (docs/experiments.md, "The learnt-clause limit on small formulas").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LastWalk {
+    /// No rephasing walk yet, or the last one ended two or more clauses short.
+    #[default]
+    Away,
+    /// The last rephasing walk ended at most one clause short of a model.
+    NearMiss,
+}
+
+impl LastWalk {
+    /// The signal after a rephasing walk whose best assignment falsified `best` clauses.
+    pub fn after(report: &WalkReport) -> LastWalk {
+        if report.best <= 1 {
+            LastWalk::NearMiss
+        } else {
+            LastWalk::Away
+        }
+    }
+}
+
 /// ProbSAT's base `cb` for an average clause length (Balint & Schöning's table, as
 /// Kissat interpolates it).
 fn break_base(average_len: f64) -> f64 {
