@@ -84,7 +84,7 @@ pub enum LastWalk {
 }
 
 impl LastWalk {
-    /// The signal after a rephasing walk whose best assignment falsified `best` clauses.
+    /// The signal after a rephasing walk, from the clauses its best assignment falsified.
     pub fn after(report: &WalkReport) -> LastWalk {
         if report.best <= 1 {
             LastWalk::NearMiss
