@@ -299,7 +299,9 @@ impl<'f> Weighted<'f> {
 /// literal of the formula the walk sees, and writes the best assignment
 /// met into `best` for the variables unassigned at level 0, as `walk::walk` does.
 /// Returns `None`, leaving `best` alone, when the formula is too large to walk this way.
-/// Call at decision level 0, after propagation found no conflict.
+/// Call after propagation found no conflict, at any decision level: only the level-0
+/// values are taken as facts, so the search can walk when the walk is due rather than at
+/// its next restart (`search`).
 pub fn weighted_walk(
     db: &ClauseDb,
     trail: &Trail,
@@ -309,7 +311,6 @@ pub fn weighted_walk(
     per_literal: u64,
     rng: &mut SplitMix64,
 ) -> Option<WalkReport> {
-    debug_assert_eq!(trail.decision_level(), 0);
     let formula = Formula::gather(db, trail);
     let effort = effort.min(per_literal.saturating_mul(formula.lits.len() as u64));
     let mut walk = Weighted::new(&formula, starting_values(trail, start))?;

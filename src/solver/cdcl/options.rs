@@ -312,8 +312,6 @@ options_table! {
         "Conflicts before the first clause-weighting walk (CCAnr) looks for a model (0: never); then at each doubling.";
     walk_weighted_effort: u64 = 200_000_000, [0, HUGE],
         "Occurrence, clause and neighbour entries a clause-weighting walk visits.";
-    walk_weighted_restart: u64 = 0, [0, 1],
-        "A clause-weighting walk that is due waits for the next restart (0) or restarts the search itself (1).";
     walk_weighted_per_lit: u64 = 2000, [0, HUGE],
         "A clause-weighting walk visits at most this many entries per literal of the formula.";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],

@@ -26,6 +26,15 @@ enum RunEnd {
     Stopped,
 }
 
+/// How a clause-weighting walk ended ([`Solver::weighted_walk`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WeightedWalkEnd {
+    /// It met a model, now the target and saved phases.
+    Model,
+    /// It did not (or the formula was too large to walk): nothing changed.
+    NoModel,
+}
+
 /// What [`Solver::next_assumption`] found.
 enum NextAssumption {
     /// This assumption is unassigned: decide it.
@@ -132,7 +141,6 @@ impl Solver {
                     }
                     self.judge_xors_if_due();
                     self.vivify_if_due();
-                    self.weighted_walk_if_due();
                     if !self.ok {
                         return Outcome::Unsat;
                     }
@@ -281,8 +289,8 @@ impl Solver {
     }
 
     /// True when a clause-weighting walk is due: past `walk_weighted_first` conflicts
-    /// and the doubling since the last one, on the plain formula at level 0 (not under
-    /// assumptions or a cube, and not on a formula that looks uniformly random).
+    /// and the doubling since the last one, on the plain formula (not under assumptions
+    /// or a cube, and not on a formula that looks uniformly random).
     fn weighted_walk_due(&self) -> bool {
         let first = self.options.walk_weighted_first;
         first != 0
@@ -294,20 +302,18 @@ impl Solver {
 
     /// A clause-weighting walk (`ccanr`) of `walk_weighted_effort` visits (at most
     /// `walk_weighted_per_lit` a literal of the formula, so a small formula gets a short
-    /// walk) from the target phases, at the first restart after `walk_weighted_first`
-    /// conflicts and then each time the conflicts have doubled. It is used as
-    /// CryptoMiniSat uses its CCAnr: to look for a model, not to set phases. If it finds
-    /// one, the model becomes the target and the saved phases (the search decides along
-    /// it without a conflict, in either mode); otherwise the phases and the other walks'
-    /// random choices are left as they were, so the search goes on exactly as without
-    /// it, and the walk cost only its time. Only on the plain formula at level 0, and not on formulas that look uniformly
-    /// random, whose walk phase is ProbSAT's (`random`; on the hard suite's 7-SAT
-    /// instance that CryptoMiniSat's CCAnr solves, this walk at 200 M visits a call did
-    /// not find the model either).
-    fn weighted_walk_if_due(&mut self) {
-        if !self.weighted_walk_due() {
-            return;
-        }
+    /// walk) from the target phases, once `walk_weighted_first` conflicts have passed and
+    /// then each time the conflicts have doubled, wherever the search is (the walk takes
+    /// only the level-0 values as facts). It is used as CryptoMiniSat uses its CCAnr: to
+    /// look for a model, not to set phases. If it finds one, the model becomes the target
+    /// and the saved phases, and the caller backtracks to the root: the search then
+    /// decides along it without a conflict, in either mode. Otherwise the phases and the
+    /// other walks' random choices are left as they were, so the search goes on exactly
+    /// as without it, and the walk cost only its time. Only on the plain formula, and
+    /// not on formulas that look uniformly random, whose walk phase is ProbSAT's
+    /// (`random`; on the hard suite's 7-SAT instance that CryptoMiniSat's CCAnr solves,
+    /// this walk at 200 M visits a call did not find the model either).
+    fn weighted_walk(&mut self) -> WeightedWalkEnd {
         self.weighted_walk_at = 2 * self.stats.conflicts;
         let start = self.decide.target_phases_mut().to_vec();
         let mut phases = start.clone();
@@ -320,11 +326,16 @@ impl Solver {
             self.options.walk_weighted_per_lit,
             &mut self.weighted_rng,
         );
-        let Some(report) = report else { return };
+        let Some(report) = report else {
+            return WeightedWalkEnd::NoModel;
+        };
         self.stats.weighted_walks += 1;
         self.stats.weighted_flips += report.flips;
         if report.best == 0 {
             self.decide.adopt_model(&phases);
+            WeightedWalkEnd::Model
+        } else {
+            WeightedWalkEnd::NoModel
         }
     }
 
@@ -390,14 +401,17 @@ impl Solver {
                 }
                 continue;
             }
-            // A due clause-weighting walk may restart on its own (`walk_weighted_restart`):
-            // the stable stints' Luby runs put the next restart up to 118,000 conflicts
-            // late on g125.18 (docs/experiments.md, "g125.18's late walk").
-            if self.restarts.should_restart()
-                || (self.options.walk_weighted_restart == 1 && self.weighted_walk_due())
-            {
+            if self.restarts.should_restart() {
                 self.backtrack(self.root_level());
                 return RunEnd::Restart;
+            }
+            // The clause-weighting walk runs when due, not at the next restart: the
+            // stable stints' Luby runs put that restart up to 118,000 conflicts late on
+            // g125.18 (docs/experiments.md, "g125.18's late walk"). Its model is decided
+            // along from the root; when it finds none the search goes on untouched.
+            if self.weighted_walk_due() && self.weighted_walk() == WeightedWalkEnd::Model {
+                self.backtrack(self.root_level());
+                continue;
             }
             if self.trail.decision_level() == 0 {
                 self.simplify_if_due();

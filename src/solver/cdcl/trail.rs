@@ -89,6 +89,17 @@ impl Trail {
         self.values[lit.code()] == Value::False
     }
 
+    /// Value of a literal if it is fixed at decision level 0, else `Unassigned`: what the
+    /// walks take as the formula's facts, so they can run above level 0 (`ccanr`).
+    #[inline]
+    pub fn root_value(&self, lit: Lit) -> Value {
+        match self.value(lit) {
+            Value::Unassigned => Value::Unassigned,
+            _ if self.level(lit.var()) > 0 => Value::Unassigned,
+            value => value,
+        }
+    }
+
     /// [`Trail::is_true`] without the bounds check, for propagation's inner loop.
     ///
     /// # Safety
@@ -296,5 +307,22 @@ mod tests {
         assert_eq!(trail.qhead, 1);
         assert_eq!(trail.value(lit(2)), Value::Unassigned);
         assert!(trail.is_consistent());
+    }
+
+    #[test]
+    fn root_values_are_the_level_0_facts_alone() {
+        let mut trail = Trail::default();
+        trail.grow(3);
+        let lit = |n: i64| Lit::from_dimacs(n).unwrap();
+        trail.assign(lit(-1), ClauseRef::NONE);
+        trail.qhead = 1;
+        trail.new_level();
+        trail.assign(lit(2), ClauseRef::NONE);
+        assert_eq!(trail.root_value(lit(1)), Value::False);
+        assert_eq!(trail.root_value(lit(-1)), Value::True);
+        assert_eq!(trail.value(lit(2)), Value::True);
+        assert_eq!(trail.root_value(lit(2)), Value::Unassigned);
+        assert_eq!(trail.root_value(lit(-2)), Value::Unassigned);
+        assert_eq!(trail.root_value(lit(3)), Value::Unassigned);
     }
 }

@@ -127,6 +127,8 @@ pub(super) struct Formula {
 }
 
 impl Formula {
+    /// The input clauses not satisfied at level 0, without their literals false there
+    /// (values above level 0 are ignored: see `Trail::root_value`).
     pub(super) fn gather(db: &ClauseDb, trail: &Trail) -> Formula {
         let mut lits: Vec<Lit> = Vec::new();
         let mut starts = vec![0u32];
@@ -135,11 +137,18 @@ impl Formula {
                 continue;
             }
             let clause = db.lits(cref);
-            if clause.iter().any(|&lit| trail.is_true(lit)) {
+            if clause
+                .iter()
+                .any(|&lit| trail.root_value(lit) == Value::True)
+            {
                 continue;
             }
             let before = lits.len();
-            lits.extend(clause.iter().filter(|&&lit| !trail.is_false(lit)));
+            lits.extend(
+                clause
+                    .iter()
+                    .filter(|&&lit| trail.root_value(lit) != Value::False),
+            );
             if lits.len() == before {
                 continue;
             }
@@ -467,7 +476,7 @@ pub fn walk(
 pub(super) fn starting_values(trail: &Trail, start: &[bool]) -> Vec<bool> {
     (0..trail.num_vars())
         .map(
-            |index| match trail.value(Var::from_index(index).positive()) {
+            |index| match trail.root_value(Var::from_index(index).positive()) {
                 Value::True => true,
                 Value::False => false,
                 Value::Unassigned => start[index],
@@ -479,7 +488,7 @@ pub(super) fn starting_values(trail: &Trail, start: &[bool]) -> Vec<bool> {
 /// Copies `value` into `best` for the variables unassigned at level 0.
 pub(super) fn write_unassigned(trail: &Trail, value: &[bool], best: &mut [bool]) {
     for (index, phase) in best.iter_mut().enumerate() {
-        if trail.value(Var::from_index(index).positive()) == Value::Unassigned {
+        if trail.root_value(Var::from_index(index).positive()) == Value::Unassigned {
             *phase = value[index];
         }
     }

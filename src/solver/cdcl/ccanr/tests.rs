@@ -1,7 +1,9 @@
+use super::super::clause_db::ClauseRef;
 use super::super::walk::tests::{
     check_best_is_reported_exactly, check_easy_random_3sat, falsified, load,
 };
 use super::*;
+use crate::lit::Lit;
 use crate::testkit::families::{planted_colouring, random_ksat};
 
 fn walk_from(
@@ -36,6 +38,24 @@ fn finds_a_model_of_a_planted_graph_colouring() {
     let mut rng = SplitMix64(11);
     let clauses = planted_colouring(&mut rng, 80, 4, 250).clauses;
     let (db, trail) = load(320, &clauses);
+    let mut phases = vec![false; 320];
+    let report = walk_from(&db, &trail, &mut phases, 50_000_000, 2);
+    assert_eq!(report.best, 0, "{report:?}");
+    assert_eq!(falsified(&clauses, &phases), 0);
+}
+
+#[test]
+fn above_level_0_only_the_level_0_values_are_facts() {
+    // The search walks wherever it is: values decided or implied above level 0 are
+    // ignored (here every colour of vertices 0 and 1 set true at level 1, which the
+    // edges' clauses forbid), and the walk writes a model of the whole formula.
+    let mut rng = SplitMix64(11);
+    let clauses = planted_colouring(&mut rng, 80, 4, 250).clauses;
+    let (db, mut trail) = load(320, &clauses);
+    trail.new_level();
+    for var in 1..=8 {
+        trail.assign(Lit::from_dimacs(var).unwrap(), ClauseRef::NONE);
+    }
     let mut phases = vec![false; 320];
     let report = walk_from(&db, &trail, &mut phases, 50_000_000, 2);
     assert_eq!(report.best, 0, "{report:?}");
