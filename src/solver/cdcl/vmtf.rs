@@ -27,6 +27,45 @@ use crate::lit::Var;
 /// The end of the list, in `prev` and `next`.
 const NONE: u32 = u32::MAX;
 
+/// Above this many bumped variables [`Queue::flush`] sorts them by radix.
+const RADIX_MIN: usize = 64;
+
+/// Sorts `items` by stamp (stamps are unique: each move takes a fresh one), least
+/// significant byte first, skipping the bytes on which all stamps agree, as CaDiCaL's
+/// `rsort` does; `buffer` is scratch space.
+fn radix_sort_by_stamp(items: &mut Vec<(u64, u32)>, buffer: &mut Vec<(u64, u32)>) {
+    let (mut all_ones, mut all_zeros) = (u64::MAX, 0u64);
+    for &(stamp, _) in items.iter() {
+        all_ones &= stamp;
+        all_zeros |= stamp;
+    }
+    // Bits set in some stamp and clear in another.
+    let varying = all_ones ^ all_zeros;
+    buffer.clear();
+    buffer.resize(items.len(), (0, 0));
+    for shift in (0..64).step_by(8) {
+        if (varying >> shift) & 0xff == 0 {
+            continue;
+        }
+        let mut count = [0usize; 256];
+        for &(stamp, _) in items.iter() {
+            count[((stamp >> shift) & 0xff) as usize] += 1;
+        }
+        let mut position = 0;
+        for slot in count.iter_mut() {
+            let here = *slot;
+            *slot = position;
+            position += here;
+        }
+        for &item in items.iter() {
+            let byte = ((item.0 >> shift) & 0xff) as usize;
+            buffer[count[byte]] = item;
+            count[byte] += 1;
+        }
+        std::mem::swap(items, buffer);
+    }
+}
+
 /// The queue: links, stamps and the search cursor.
 #[derive(Debug, Default)]
 pub struct Queue {
@@ -42,6 +81,10 @@ pub struct Queue {
     counter: u64,
     /// Variables bumped at the current conflict, moved by [`Queue::flush`].
     pending: Vec<Var>,
+    /// [`Queue::flush`]'s buffers: the pending variables' old stamps and indices, and
+    /// the radix sort's second array.
+    by_stamp: Vec<(u64, u32)>,
+    radix_buffer: Vec<(u64, u32)>,
     /// Whether each variable is in the list (not taken out by [`Queue::remove`]).
     queued: Vec<bool>,
 }
@@ -75,21 +118,32 @@ impl Queue {
     /// old stamps. `unassigned` tells which variables are unassigned: the cursor moves
     /// to the last of those.
     pub fn flush(&mut self, unassigned: impl Fn(Var) -> bool) {
-        let mut pending = std::mem::take(&mut self.pending);
-        pending.sort_unstable_by_key(|var| self.stamp[var.index()]);
-        for &var in &pending {
-            let index = var.index() as u32;
-            if self.last == index || !self.queued[var.index()] {
+        // Each stamp is read once and sorted with its variable, by a radix sort once there
+        // are many (CaDiCaL's `rsort`): comparison sorts took 15-17% of the run on
+        // g125.18, whose conflicts bump about a thousand variables each.
+        let mut by_stamp = std::mem::take(&mut self.by_stamp);
+        by_stamp.extend(
+            self.pending
+                .drain(..)
+                .map(|var| (self.stamp[var.index()], var.index() as u32)),
+        );
+        if by_stamp.len() <= RADIX_MIN {
+            by_stamp.sort_unstable();
+        } else {
+            radix_sort_by_stamp(&mut by_stamp, &mut self.radix_buffer);
+        }
+        for &(_, index) in &by_stamp {
+            if self.last == index || !self.queued[index as usize] {
                 continue;
             }
             self.dequeue(index);
             self.enqueue(index);
-            if unassigned(var) {
+            if unassigned(Var::from_index(index as usize)) {
                 self.search = index;
             }
         }
-        pending.clear();
-        self.pending = pending;
+        by_stamp.clear();
+        self.by_stamp = by_stamp;
     }
 
     /// Called when `var` becomes unassigned: the cursor moves to it if it lies beyond.
@@ -183,6 +237,31 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn the_radix_sort_orders_as_a_comparison_sort() {
+        let mut rng = SplitMix64(3);
+        let mut buffer = Vec::new();
+        // Unique stamps (each move takes a fresh one) spread over two bytes, several, and
+        // the whole range; one repeated entry, as a variable bumped twice at a conflict.
+        for spread in [1500u64, 1 << 20, 1 << 40, u64::MAX >> 1] {
+            for len in [0usize, 1, 65, 1000] {
+                let mut seen = std::collections::HashSet::new();
+                let mut items: Vec<(u64, u32)> = (0..len)
+                    .map(|i| ((1 << 30) + rng.next() % spread, i as u32))
+                    .filter(|&(stamp, _)| seen.insert(stamp))
+                    .collect();
+                if len > 1 {
+                    items.push(items[0]);
+                }
+                let mut expected = items.clone();
+                expected.sort_unstable();
+                radix_sort_by_stamp(&mut items, &mut buffer);
+                assert_eq!(items, expected, "spread {spread}, {len} items");
+            }
+        }
+    }
 
     fn var(i: usize) -> Var {
         Var::from_index(i)
