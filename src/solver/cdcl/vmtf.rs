@@ -30,9 +30,9 @@ const NONE: u32 = u32::MAX;
 /// Above this many bumped variables [`Queue::flush`] sorts them by radix.
 const RADIX_MIN: usize = 64;
 
-/// Sorts `items` by stamp (stamps are unique: each move takes a fresh one), least
-/// significant byte first, skipping the bytes on which all stamps agree, as CaDiCaL's
-/// `rsort` does; `buffer` is scratch space.
+/// Sorts `items` by stamp (a stamp belongs to one variable: each move takes a fresh
+/// one), least significant byte first, skipping the bytes on which all stamps agree, as
+/// CaDiCaL's `rsort` does; `buffer` is scratch space.
 fn radix_sort_by_stamp(items: &mut Vec<(u64, u32)>, buffer: &mut Vec<(u64, u32)>) {
     let (mut all_ones, mut all_zeros) = (u64::MAX, 0u64);
     for &(stamp, _) in items.iter() {
@@ -132,10 +132,11 @@ impl Queue {
     }
 
     /// [`Queue::flush`] for many variables: each stamp is read once into a pair with its
-    /// variable and the pairs sorted by radix (CaDiCaL's `rsort`). Sorting by a key
-    /// looked up at every comparison took 15-17% of the run on g125.18, whose conflicts
-    /// bump about a thousand variables each. Kept out of line, so that the common case
-    /// of few variables stays as compact as it was.
+    /// variable and the pairs sorted by radix (CaDiCaL's `rsort`). The comparison sort
+    /// took 15-17% of the run on g125.18, whose conflicts bump about a thousand variables
+    /// each; sorting the pairs by comparison saved 1%, by radix 12% (docs/experiments.md,
+    /// "Sorting the bumped variables by radix"). Kept out of line, so that the common
+    /// case of few variables stays as compact as it was.
     #[inline(never)]
     fn flush_many(&mut self, pending: &[Var], unassigned: &impl Fn(Var) -> bool) {
         let mut by_stamp = std::mem::take(&mut self.by_stamp);
