@@ -233,7 +233,7 @@ impl Solver {
         // Satisfied at level 0: level-0 simplification deletes it.
         if lits
             .iter()
-            .any(|&lit| self.trail.is_true(lit) && self.trail.level(lit.var()) == 0)
+            .any(|&lit| self.trail.root_value(lit) == Value::True)
         {
             return Vivified::Kept;
         }
