@@ -18,6 +18,14 @@
 //! best-scored variable, the least recently flipped among equals. When the average
 //! weight passes [`SMOOTH_THRESHOLD`], every weight w becomes `P·w + Q·average` (the SWT
 //! smoothing), and the scores are recounted.
+//!
+//! A walk gives up when it stalls (`Budget`): once its best assignment has not improved
+//! for 20 M visits and for four times the visits that best took. On the 49x49 Sudokus
+//! the best (100-200 clauses short of a model) comes within the first 70,000 visits and
+//! the rest of a 200 M budget, about 3.5 s a walk, finds nothing better; the models the
+//! walks found on the broad suite came within 17.2 M visits and at most 20 times the
+//! visits of the improvement before (docs/experiments.md, "The clause-weighting walk's
+//! stall").
 
 use super::clause_db::ClauseDb;
 use super::trail::Trail;
@@ -294,10 +302,41 @@ impl<'f> Weighted<'f> {
     }
 }
 
-/// Walks from the assignment `start` (level-0 values override it) for about `effort`
-/// visits (occurrence, clause and neighbour entries), at most `per_literal` for each
-/// literal of the formula the walk sees, and writes the best assignment
-/// met into `best` for the variables unassigned at level 0, as `walk::walk` does.
+/// How long a clause-weighting walk may run, in visits (occurrence, clause and
+/// neighbour entries).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Visits in all.
+    pub effort: u64,
+    /// Visits per literal of the formula the walk sees, at most (a small formula gets a
+    /// short walk).
+    pub per_literal: u64,
+    /// The walk gives up once its best assignment has not improved for this many visits
+    /// and for `stall_factor` times the visits it took to reach that best (0: it runs
+    /// to the end of its budget).
+    pub stall: u64,
+    /// See `stall`.
+    pub stall_factor: u64,
+}
+
+impl Budget {
+    /// True when a walk whose best improved last at `improved_at` visits and that has
+    /// made `visits` in all has stalled: the patience grows with the visits the best
+    /// took, since on the formulas where this walk finds models the last improvements
+    /// come after long plateaus (up to 20 times the visits of the improvement before:
+    /// docs/experiments.md, "The clause-weighting walk's stall").
+    fn stalled(&self, improved_at: u64, visits: u64) -> bool {
+        self.stall != 0
+            && visits - improved_at
+                >= self
+                    .stall
+                    .max(self.stall_factor.saturating_mul(improved_at))
+    }
+}
+
+/// Walks from the assignment `start` (level-0 values override it) within `budget`, and
+/// writes the best assignment met into `best` for the variables unassigned at level 0,
+/// as `walk::walk` does.
 /// Returns `None`, leaving `best` alone, when the formula is too large to walk this way.
 /// Call after propagation found no conflict, at any decision level: only the level-0
 /// values are taken as facts, so the search can walk when the walk is due rather than at
@@ -307,12 +346,13 @@ pub fn weighted_walk(
     trail: &Trail,
     start: &[bool],
     best: &mut [bool],
-    effort: u64,
-    per_literal: u64,
+    budget: Budget,
     rng: &mut SplitMix64,
 ) -> Option<WalkReport> {
     let formula = Formula::gather(db, trail);
-    let effort = effort.min(per_literal.saturating_mul(formula.lits.len() as u64));
+    let effort = budget
+        .effort
+        .min(budget.per_literal.saturating_mul(formula.lits.len() as u64));
     let mut walk = Weighted::new(&formula, starting_values(trail, start))?;
     let initial = walk.broken.list.len();
     let mut report = WalkReport {
@@ -321,7 +361,11 @@ pub fn weighted_walk(
         flips: 0,
     };
     let mut best_so_far = BestSoFar::new(trail.num_vars());
-    while !walk.broken.list.is_empty() && walk.visits < effort {
+    let mut improved_at = 0;
+    while !walk.broken.list.is_empty()
+        && walk.visits < effort
+        && !budget.stalled(improved_at, walk.visits)
+    {
         let var = walk.pick(rng);
         walk.flip(var, report.flips + 1);
         report.flips += 1;
@@ -329,6 +373,7 @@ pub fn weighted_walk(
         best_so_far.flipped(now_true, &walk.value);
         if walk.broken.list.len() < report.best {
             report.best = walk.broken.list.len();
+            improved_at = walk.visits;
             best_so_far.improved();
         }
     }

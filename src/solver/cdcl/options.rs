@@ -314,6 +314,10 @@ options_table! {
         "Occurrence, clause and neighbour entries a clause-weighting walk visits.";
     walk_weighted_per_lit: u64 = 2000, [0, HUGE],
         "A clause-weighting walk visits at most this many entries per literal of the formula.";
+    walk_weighted_stall: u64 = 20_000_000, [0, HUGE],
+        "A clause-weighting walk gives up once its best has not improved for this many visits and walk_weighted_stall_factor times the visits that best took (0: never).";
+    walk_weighted_stall_factor: u64 = 4, [0, 1_000_000],
+        "A clause-weighting walk's patience as a multiple of the visits its best took (see walk_weighted_stall).";
     walk_seed: u64 = 0x5eed, [0, u64::MAX],
         "Seed of the walks' random choices.";
     walk_random_first: u64 = 20_000_000, [0, HUGE],

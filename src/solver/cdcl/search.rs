@@ -302,7 +302,7 @@ impl Solver {
 
     /// A clause-weighting walk (`ccanr`) of `walk_weighted_effort` visits (at most
     /// `walk_weighted_per_lit` a literal of the formula, so a small formula gets a short
-    /// walk) from the target phases, once `walk_weighted_first` conflicts have passed and
+    /// walk, and given up once it stalls, `walk_weighted_stall`) from the target phases, once `walk_weighted_first` conflicts have passed and
     /// then each time the conflicts have doubled, wherever the search is (the walk takes
     /// only the level-0 values as facts). It is used as CryptoMiniSat uses its CCAnr: to
     /// look for a model, not to set phases. If it finds one, the model becomes the target
@@ -322,8 +322,12 @@ impl Solver {
             &self.trail,
             &start,
             &mut phases,
-            self.options.walk_weighted_effort,
-            self.options.walk_weighted_per_lit,
+            ccanr::Budget {
+                effort: self.options.walk_weighted_effort,
+                per_literal: self.options.walk_weighted_per_lit,
+                stall: self.options.walk_weighted_stall,
+                stall_factor: self.options.walk_weighted_stall_factor,
+            },
             &mut self.weighted_rng,
         );
         let Some(report) = report else {

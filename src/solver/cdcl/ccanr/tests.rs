@@ -13,17 +13,82 @@ fn walk_from(
     effort: u64,
     seed: u64,
 ) -> WalkReport {
-    let start = phases.to_vec();
-    weighted_walk(
-        db,
-        trail,
-        &start,
-        phases,
+    let budget = Budget {
         effort,
-        u64::MAX,
-        &mut SplitMix64(seed),
-    )
-    .expect("small formula")
+        per_literal: u64::MAX,
+        stall: 0,
+        stall_factor: 0,
+    };
+    walk_within(db, trail, phases, budget, seed)
+}
+
+fn walk_within(
+    db: &ClauseDb,
+    trail: &Trail,
+    phases: &mut [bool],
+    budget: Budget,
+    seed: u64,
+) -> WalkReport {
+    let start = phases.to_vec();
+    weighted_walk(db, trail, &start, phases, budget, &mut SplitMix64(seed)).expect("small formula")
+}
+
+#[test]
+fn a_walk_has_stalled_after_the_floor_and_the_factor_both_passed() {
+    let budget = Budget {
+        effort: u64::MAX,
+        per_literal: u64::MAX,
+        stall: 1000,
+        stall_factor: 4,
+    };
+    // Best met at 100 visits: the floor of 1,000 visits binds.
+    assert!(!budget.stalled(100, 1099));
+    assert!(budget.stalled(100, 1100));
+    // Best met at 1,000 visits: four times that binds.
+    assert!(!budget.stalled(1000, 4999));
+    assert!(budget.stalled(1000, 5000));
+    // A stall of 0 never gives up.
+    let never = Budget { stall: 0, ..budget };
+    assert!(!never.stalled(0, u64::MAX));
+}
+
+#[test]
+fn a_stalled_walk_stops_early_on_the_path_the_full_walk_takes() {
+    let mut rng = SplitMix64(7);
+    // Above the threshold: no model, so the best stops improving and the walk stalls.
+    let formula = random_ksat(&mut rng, 60, 3, 6.0);
+    let (db, trail) = load(formula.vars, &formula.clauses);
+    let full_budget = Budget {
+        effort: 20_000_000,
+        per_literal: u64::MAX,
+        stall: 0,
+        stall_factor: 0,
+    };
+    let mut full_phases = vec![false; formula.vars];
+    let full = walk_within(&db, &trail, &mut full_phases, full_budget, 3);
+    let stall_budget = Budget {
+        stall: 100_000,
+        stall_factor: 2,
+        ..full_budget
+    };
+    let mut stalled_phases = vec![false; formula.vars];
+    let stalled = walk_within(&db, &trail, &mut stalled_phases, stall_budget, 3);
+    assert!(
+        stalled.flips < full.flips / 4,
+        "{stalled:?} against {full:?}"
+    );
+    // The same random choices up to the stop, so no better than the full walk's best,
+    // and the phases written are the best it met.
+    assert!(stalled.best >= full.best && full.best > 0);
+    assert_eq!(falsified(&formula.clauses, &stalled_phases), stalled.best);
+    // A floor above the effort never cuts the walk: the same walk as without a stall.
+    let mut late_phases = vec![false; formula.vars];
+    let late_budget = Budget {
+        stall: full_budget.effort,
+        ..stall_budget
+    };
+    let late = walk_within(&db, &trail, &mut late_phases, late_budget, 3);
+    assert_eq!((late, late_phases), (full, full_phases));
 }
 
 #[test]
