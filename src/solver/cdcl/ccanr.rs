@@ -20,12 +20,12 @@
 //! smoothing), and the scores are recounted.
 //!
 //! A walk gives up when it stalls (`Budget`): once its best assignment has not improved
-//! for 20 M visits and for four times the visits that best took. On the 49x49 Sudokus
-//! the best (100-200 clauses short of a model) comes within the first 70,000 visits and
-//! the rest of a 200 M budget, about 3.5 s a walk, finds nothing better; the models the
-//! walks found on the broad suite came within 17.2 M visits and at most 20 times the
-//! visits of the improvement before (docs/experiments.md, "The clause-weighting walk's
-//! stall").
+//! for 20 M visits and for four times the visits that best took. On the large Sudokus
+//! the best (70-330 clauses short of a model) comes within the first 132,000 visits,
+//! and what the rest of a 200 M budget (about 3.5 s) finds is still 88-203 clauses
+//! short; the models the walks found on the broad suite came within 17.2 M visits and
+//! at most 20 times the visits of the improvement before (docs/experiments.md, "The
+//! clause-weighting walk's stall").
 
 use super::clause_db::ClauseDb;
 use super::trail::Trail;
