@@ -315,16 +315,18 @@ pub struct Budget {
     /// and for `stall_factor` times the visits it took to reach that best (0: it runs
     /// to the end of its budget).
     pub stall: u64,
-    /// See `stall`.
+    /// The patience as a multiple of the visits the walk took to reach its best (see
+    /// `stall`).
     pub stall_factor: u64,
 }
 
 impl Budget {
     /// True when a walk whose best improved last at `improved_at` visits and that has
-    /// made `visits` in all has stalled: the patience grows with the visits the best
-    /// took, since on the formulas where this walk finds models the last improvements
-    /// come after long plateaus (up to 20 times the visits of the improvement before:
-    /// docs/experiments.md, "The clause-weighting walk's stall").
+    /// made `visits` in all has stalled. Where the walk finds models the last
+    /// improvements come after long plateaus (up to 20 times the visits of the
+    /// improvement before, and of up to 11.6 M visits): the floor keeps those; the factor keeps
+    /// a long walk going while its best still improves late (docs/experiments.md, "The
+    /// clause-weighting walk's stall").
     fn stalled(&self, improved_at: u64, visits: u64) -> bool {
         self.stall != 0
             && visits - improved_at

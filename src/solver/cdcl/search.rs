@@ -302,8 +302,9 @@ impl Solver {
 
     /// A clause-weighting walk (`ccanr`) of `walk_weighted_effort` visits (at most
     /// `walk_weighted_per_lit` a literal of the formula, so a small formula gets a short
-    /// walk, and given up once it stalls, `walk_weighted_stall`) from the target phases, once `walk_weighted_first` conflicts have passed and
-    /// then each time the conflicts have doubled, wherever the search is (the walk takes
+    /// walk, and given up once its best stalls: `walk_weighted_stall`) from the target
+    /// phases, once `walk_weighted_first` conflicts have passed and then each time the
+    /// conflicts have doubled, wherever the search is (the walk takes
     /// only the level-0 values as facts). It is used as CryptoMiniSat uses its CCAnr: to
     /// look for a model, not to set phases. If it finds one, the model becomes the target
     /// and the saved phases, and the caller backtracks to the root: the search then
