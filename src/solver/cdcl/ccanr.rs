@@ -23,9 +23,10 @@
 //! for 20 M visits and for four times the visits that best took. On the large Sudokus
 //! the best (70-330 clauses short of a model) comes within the first 132,000 visits,
 //! and what the rest of a 200 M budget (about 3.5 s) finds is still 88-203 clauses
-//! short; the models the walks found on the broad suite came within 17.2 M visits and
-//! at most 20 times the visits of the improvement before (docs/experiments.md, "The
-//! clause-weighting walk's stall").
+//! short. The models the walks found on the broad suite came within 17.2 M visits,
+//! after plateaus of up to 11.6 M visits (up to 20 times the visits of the improvement
+//! before): the floor keeps those, and the factor keeps a long walk going while its
+//! best still improves late (docs/experiments.md, "The clause-weighting walk's stall").
 
 use super::clause_db::ClauseDb;
 use super::trail::Trail;
@@ -322,11 +323,7 @@ pub struct Budget {
 
 impl Budget {
     /// True when a walk whose best improved last at `improved_at` visits and that has
-    /// made `visits` in all has stalled. Where the walk finds models the last
-    /// improvements come after long plateaus (up to 20 times the visits of the
-    /// improvement before, and of up to 11.6 M visits): the floor keeps those; the factor keeps
-    /// a long walk going while its best still improves late (docs/experiments.md, "The
-    /// clause-weighting walk's stall").
+    /// made `visits` in all has stalled (why a floor and a factor: the module docs).
     fn stalled(&self, improved_at: u64, visits: u64) -> bool {
         self.stall != 0
             && visits - improved_at
