@@ -69,6 +69,15 @@ pub enum Order {
     Vmtf,
 }
 
+/// Whether backtracking saves the values it undoes as the variables' phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseSaving {
+    /// The search's own assignments: their values become the saved phases.
+    Save,
+    /// Assignments made to probe, not to search (vivification): the phases stay.
+    Keep,
+}
+
 /// Where a decision's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PhaseSource {
@@ -250,12 +259,26 @@ impl Decide {
     /// its value as the variable's phase.
     #[inline]
     pub fn unassigned(&mut self, lit: Lit) {
+        self.saved[lit.var().index()] = lit.is_positive();
+        self.unassigned_keeping_phase(lit);
+    }
+
+    /// [`Decide::unassigned`] without saving the phase: for assignments that are not the
+    /// search's, such as vivification's probes (Kissat backtracks from them without
+    /// updating phases too), which would otherwise steer the focused stints' decisions.
+    #[inline]
+    pub fn unassigned_keeping_phase(&mut self, lit: Lit) {
         let var = lit.var();
-        self.saved[var.index()] = lit.is_positive();
         self.heap.insert(var, &self.activity);
         if self.order == Order::Vmtf {
             self.queue.unassigned(var);
         }
+    }
+
+    /// The variable's saved phase (its last value in the search), for the tests.
+    #[cfg(test)]
+    pub fn saved_phase(&self, var: Var) -> bool {
+        self.saved[var.index()]
     }
 
     /// Called at a conflict, before backjumping: if the conflict-free part of the trail

@@ -19,7 +19,7 @@
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
 //! | `gates` + `congruence` | AND, XOR and ITE gates found in the clauses, congruence closure and equivalent-literal substitution before elimination |
 //! | `elim` + `preprocess` | bounded variable elimination with subsumption before the first search |
-//! | `vivify` | vivification of learnt clauses at restarts after reductions (off by default) |
+//! | `vivify` | vivification of learnt clauses at restarts after reductions (off by default; `vivify=2` after near-miss walks only) |
 //! | `xor` | XOR constraints found in the clauses, Gauss-Jordan elimination on them during the search |
 //! | `options` | the tuning constants of all of these in one table ([`Options`]) |
 //!

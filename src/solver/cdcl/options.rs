@@ -346,8 +346,8 @@ options_table! {
         "Congruence closure substitutes only when at least this many variables per thousand merge into others (or one into a constant).";
     shrink: u64 = 0, [0, 1],
         "Learnt clauses keep one literal of each lower level whose literals follow from one (1: CaDiCaL's shrinking), or all of them (0).";
-    vivify: u64 = 0, [0, 1],
-        "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), or not (0).";
+    vivify: u64 = 0, [0, 2],
+        "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), only while the last rephasing walk ended one clause short of a model (2), or not (0).";
     vivify_effort: f64 = 0.1, [0.0, 1e6],
         "Propagations of a vivification round per propagation of the search since the last round.";
     vivify_min_budget: u64 = 10_000, [0, HUGE],

@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::clause_db::ClauseRef;
-use super::decide::{Order, PhaseSource, Rephase, Scores};
+use super::decide::{Order, PhaseSaving, PhaseSource, Rephase, Scores};
 use super::restart::RestartPolicy;
 use super::trail::Value;
 use super::{ccanr, reduce, walk, watch, xor, Solver};
@@ -520,7 +520,13 @@ impl Solver {
         self.analyzer.root_level
     }
 
+    /// Undoes the levels above `level`, saving the phases of the unassigned variables.
     pub(super) fn backtrack(&mut self, level: usize) {
+        self.backtrack_with(level, PhaseSaving::Save);
+    }
+
+    /// Undoes the levels above `level`; `saving` says whether their values become phases.
+    pub(super) fn backtrack_with(&mut self, level: usize, saving: PhaseSaving) {
         if level < self.trail.decision_level() {
             let start = self.trail.level_start(level + 1);
             if self.xor.is_active() {
@@ -532,7 +538,12 @@ impl Solver {
             }
         }
         let decide = &mut self.decide;
-        self.trail.backtrack_to(level, |lit| decide.unassigned(lit));
+        match saving {
+            PhaseSaving::Save => self.trail.backtrack_to(level, |lit| decide.unassigned(lit)),
+            PhaseSaving::Keep => self
+                .trail
+                .backtrack_to(level, |lit| decide.unassigned_keeping_phase(lit)),
+        }
     }
 
     /// Simplifies (see [`Solver::simplify`]) if level 0 gained facts since the last pass

@@ -28,21 +28,29 @@
 //!
 //! Off by default (option `vivify`): measured against the search without it, it
 //! shortened some searches (pigeonhole, the 36x36 Sudoku, hanoi5) and lengthened others
-//! (quasigroups, random formulas) (`docs/experiments.md`, "Vivification").
+//! (quasigroups, random formulas); on the broad suite's shuffled copies it lost the
+//! satisfiable families (flat3 3.8x, van der Waerden 6.4x). With `vivify=2` a round runs
+//! only while the last rephasing walk ended one clause short of a model (the signal the
+//! reduction's limit follows, see `reduce`), which leaves the satisfiable families'
+//! searches as they were and gains the ordering principles (0.67x) but not the whole
+//! suite (0.99x) (`docs/experiments.md`, "Vivification").
 //!
 //! A round runs at the first restart after a reduction of the learnt clauses, at level
 //! 0, for a number of propagations that is `vivify_effort` times those of the search
 //! since the last round (at least `vivify_min_budget`). The propagations it makes are
 //! counted apart (`vivify propagations`), so the search's own counts, which restarts and
-//! walks are scheduled by, do not see them. No decision's phase is saved (our phases are
-//! set only at conflicts of the search, see `decide`), and no activity bumped.
+//! walks are scheduled by, do not see them. Its backtracking saves no phase (as Kissat's
+//! vivification backtracks without updating phases): the probes' values would otherwise
+//! become the saved phases that the focused stints decide by. No activity is bumped.
 
 use std::cmp::Reverse;
 
 use super::analyze::clause_lits;
 use super::clause_db::ClauseRef;
+use super::decide::PhaseSaving;
 use super::reduce;
 use super::trail::Value;
+use super::walk::LastWalk;
 use super::Solver;
 use crate::lit::Lit;
 
@@ -101,13 +109,17 @@ impl Solver {
         self.vivifier.pending = true;
     }
 
-    /// Runs a vivification round if one is pending and allowed: option `vivify`, at the
-    /// root level 0 (never under a cube), after a restart.
+    /// Runs a vivification round if one is pending and allowed: option `vivify` (with
+    /// `vivify=2` only after a near-miss walk; a round skipped so is not kept pending), at
+    /// the root level 0 (never under a cube), after a restart.
     pub(super) fn vivify_if_due(&mut self) {
         if !self.vivifier.pending || self.options.vivify == 0 || self.root_level() > 0 || !self.ok {
             return;
         }
         self.vivifier.pending = false;
+        if self.options.vivify == 2 && self.last_walk != LastWalk::NearMiss {
+            return;
+        }
         self.vivify();
     }
 
@@ -136,7 +148,7 @@ impl Solver {
         if self.vivify_tier(Tier::Two, tier_two_end, &mut deleted) != Vivified::Unsat {
             self.vivify_tier(Tier::Core, propagations + budget, &mut deleted);
         }
-        self.backtrack(0);
+        self.backtrack_with(0, PhaseSaving::Keep);
         self.vivifier.decided.clear();
         self.stats.vivify_propagations += self.stats.propagations - propagations;
         self.stats.propagations = propagations;
@@ -250,7 +262,7 @@ impl Solver {
         for &lit in lits {
             self.vivifier.in_clause[lit.code()] = false;
         }
-        self.backtrack(shared);
+        self.backtrack_with(shared, PhaseSaving::Keep);
         self.vivifier.decided.truncate(shared);
         let mut probe = None;
         for &lit in lits {
@@ -283,7 +295,7 @@ impl Solver {
         self.analyze_probe(&probe);
         if let Probe::Conflict(_) = probe {
             let level = self.trail.decision_level() - 1;
-            self.backtrack(level);
+            self.backtrack_with(level, PhaseSaving::Keep);
             self.vivifier.decided.truncate(level);
         }
         if self.vivifier.found.len() >= lits.len() {
@@ -337,7 +349,7 @@ impl Solver {
     /// Replaces clause `cref` by the shorter clause in `found`: at level 0, the new one
     /// first (in the proof too), then the old one deleted and unwatched.
     fn replace_by_found(&mut self, cref: ClauseRef) -> Vivified {
-        self.backtrack(0);
+        self.backtrack_with(0, PhaseSaving::Keep);
         self.vivifier.decided.clear();
         let found = std::mem::take(&mut self.vivifier.found);
         let old_len = self.db.len(cref);

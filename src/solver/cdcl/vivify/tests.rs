@@ -4,6 +4,7 @@
 
 use super::super::clause_db::ClauseRef;
 use super::super::proof::{ProofFormat, Shared};
+use super::super::walk::LastWalk;
 use super::super::{Options, Solver};
 use crate::lit::testing::lits;
 use crate::lit::Lit;
@@ -95,6 +96,39 @@ fn an_implied_literal_shortens_a_clause() {
     let last: Vec<(bool, Vec<i64>)> = steps[steps.len() - 2..].iter().map(sorted).collect();
     assert_eq!(last, vec![(false, vec![-1, 3]), (true, vec![-1, 3, 4, 5])]);
     proof_steps_hold(clauses, &sink);
+}
+
+#[test]
+fn vivification_leaves_the_saved_phases_as_the_search_left_them() {
+    // Vivifying (-1 3 4 5) assigns 1, 2 and 3 true; the phases stay false (the initial
+    // phase), as the search never gave those variables a value.
+    let clauses: &[&[i64]] = &[&[-1, 2], &[-2, 3], &[4, 5, 6], &[-4, -5, -6]];
+    let (mut solver, _, _) = with_learnt(6, clauses, &[-1, 3, 4, 5], 4);
+    solver.vivify();
+    assert_eq!(solver.stats.vivified_clauses, 1);
+    for dimacs in 1..=6 {
+        let var = Lit::from_dimacs(dimacs).unwrap().var();
+        assert!(!solver.decide.saved_phase(var), "phase of {dimacs} saved");
+    }
+}
+
+#[test]
+fn vivify_2_runs_a_round_only_after_a_near_miss_walk() {
+    let clauses: &[&[i64]] = &[&[-1, 2], &[-2, 3], &[4, 5, 6], &[-4, -5, -6]];
+    let (mut solver, _, old) = with_learnt(6, clauses, &[-1, 3, 4, 5], 4);
+    solver.options.vivify = 2;
+    solver.last_walk = LastWalk::Away;
+    solver.vivify_after_reduction();
+    solver.vivify_if_due();
+    assert!(!solver.db.is_deleted(old), "no near miss, no round");
+    // The skipped round is not left pending for the next restart.
+    solver.last_walk = LastWalk::NearMiss;
+    solver.vivify_if_due();
+    assert!(!solver.db.is_deleted(old));
+    solver.vivify_after_reduction();
+    solver.vivify_if_due();
+    assert!(solver.db.is_deleted(old));
+    assert_eq!(solver.stats.vivified_clauses, 1);
 }
 
 #[test]
