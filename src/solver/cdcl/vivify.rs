@@ -31,9 +31,9 @@
 //! (quasigroups, random formulas); on the broad suite's shuffled copies it lost the
 //! satisfiable families (flat3 3.8x, van der Waerden 6.4x). With `vivify=2` a round runs
 //! only while the last rephasing walk ended one clause short of a model (the signal the
-//! reduction's limit follows, see `reduce`), which leaves the satisfiable families'
-//! searches as they were and gains the ordering principles (0.67x) but not the whole
-//! suite (0.99x) (`docs/experiments.md`, "Vivification").
+//! reduction's limit follows, see `reduce`): no round runs on flat3, flat4, sudoku-large
+//! or vmpc, the ordering principles gain (0.67x), the whole suite does not (0.99x)
+//! (`docs/experiments.md`, "Vivification").
 //!
 //! A round runs at the first restart after a reduction of the learnt clauses, at level
 //! 0, for a number of propagations that is `vivify_effort` times those of the search
