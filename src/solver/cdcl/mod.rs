@@ -14,6 +14,7 @@
 //! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
 //! | `random` | a walk phase of its own for formulas that look uniformly random |
 //! | `search` | the search loop: propagation, conflicts, restarts, reductions, backtracking |
+//! | `rephase` | when the search rephases and walks: CaDiCaL's schedule, the rephasing walk, the clause-weighting walk |
 //! | `reduce` + `subsume` | LBD-based learnt-clause reduction, eager subsumption of recent learnt clauses, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
 //! | `cube` | solving under a cube on a root level, its dependent learnt clauses dropped after it |
@@ -51,6 +52,7 @@ mod preprocess;
 mod proof;
 mod random;
 mod reduce;
+mod rephase;
 mod restart;
 mod search;
 mod subsume;
@@ -111,14 +113,14 @@ pub struct Solver {
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
     /// The clause-weighting walk's own random choices, so that a walk that finds no
-    /// model leaves the rest of the search exactly as without it (see `search`).
+    /// model leaves the rest of the search exactly as without it (see `rephase`).
     weighted_rng: crate::rng::SplitMix64,
     /// Where the last walk of the random-formula walk phase stopped (see `random`).
     walk_state: Vec<bool>,
-    /// Conflicts before which no clause-weighting walk runs (see `search`).
+    /// Conflicts before which no clause-weighting walk runs (see `rephase`).
     weighted_walk_at: u64,
     /// Conflicts before which no rephase runs, and the rephases so far in focused and
-    /// in stable stints (see `search`, option `rephase`).
+    /// in stable stints (see `rephase`, option `rephase`).
     rephase_at: u64,
     rephases: [u64; 2],
     /// Propagation count before which no simplification starts (see `simplify`).
