@@ -238,6 +238,22 @@ fn vivification_by_set_shortens_clauses_and_its_proof_is_accepted() {
 }
 
 #[test]
+fn chronological_backtracking_by_set_keeps_levels_and_its_proof_is_accepted() {
+    // With no level limit every backjump over two or more levels goes one level down;
+    // trail reuse keeps levels on pigeonhole's short backjumps too.
+    for (name, settings) in [
+        ("chrono-proof", &["chrono=1", "chrono_levels=0"][..]),
+        ("chrono-reuse-proof", &["chrono=2"][..]),
+    ] {
+        let (solved, plain) = refute_php_7_6_with_proof(name, settings);
+        assert!(stat(&solved, "chrono backtracks") > 0, "{}", solved.stderr);
+        // Off by default: the same run without the setting never backtracks so.
+        assert_eq!(stat(&plain, "chrono backtracks"), 0, "{}", plain.stderr);
+        assert_eq!(stat(&plain, "missed implications"), 0, "{}", plain.stderr);
+    }
+}
+
+#[test]
 fn shrinking_by_set_shortens_clauses_and_its_proof_is_accepted() {
     // Pigeonhole's learnt clauses often hold several literals of one level.
     let (solved, plain) = refute_php_7_6_with_proof("shrink-proof", &["shrink=1"]);

@@ -445,6 +445,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
         vivified_clauses,
         vivified_literals,
         vivify_propagations,
+        chrono_backtracks,
+        missed_implications,
     } = more;
     total.conflicts += conflicts;
     total.decisions += decisions;
@@ -479,6 +481,8 @@ fn add_stats(total: &mut Stats, more: &Stats) {
     total.vivified_clauses += vivified_clauses;
     total.vivified_literals += vivified_literals;
     total.vivify_propagations += vivify_propagations;
+    total.chrono_backtracks += chrono_backtracks;
+    total.missed_implications += missed_implications;
 }
 
 #[cfg(test)]

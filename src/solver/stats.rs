@@ -79,6 +79,12 @@ pub struct Stats {
     pub vivified_literals: u64,
     /// Literals assigned by vivification's propagation (not in `propagations`).
     pub vivify_propagations: u64,
+    /// Conflicts after which the search backtracked above the learnt clause's backjump
+    /// level (chronological backtracking, the CDCL engine's `chrono`).
+    pub chrono_backtracks: u64,
+    /// Conflicts whose clause had a single literal of the highest level: an implication
+    /// missed after a chronological backtrack, assigned without analysis.
+    pub missed_implications: u64,
 }
 
 impl Stats {
@@ -121,6 +127,8 @@ impl Stats {
                 ("vivified clauses", self.vivified_clauses),
                 ("vivified literals", self.vivified_literals),
                 ("vivify propagations", self.vivify_propagations),
+                ("chrono backtracks", self.chrono_backtracks),
+                ("missed implications", self.missed_implications),
             ],
         )
     }

@@ -246,11 +246,14 @@ impl Analyzer {
                     self.learnt.push(lit);
                 }
             }
-            // The next literal to resolve is the latest marked one on the trail.
+            // The next literal to resolve is the latest marked one of the conflict level
+            // on the trail (literals of lower levels may follow it there once
+            // chronological backtracking keeps them out of order; see `trail`).
             let uip = loop {
                 index -= 1;
                 let lit = trail.lits()[index];
-                if self.marks[lit.var().index()] == Mark::Clause {
+                if self.marks[lit.var().index()] == Mark::Clause && trail.level(lit.var()) == level
+                {
                     break lit;
                 }
             };

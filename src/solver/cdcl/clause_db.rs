@@ -213,9 +213,9 @@ impl ClauseDb {
         &self.arena[start..start + self.len(cref)]
     }
 
-    /// The literals of the clause, for reordering them (the tests; propagation uses
+    /// The literals of the clause, for reordering them (the tests, and the watches of a
+    /// conflict clause under chronological backtracking; propagation uses
     /// [`ClauseDb::lits_unchecked_mut`]).
-    #[cfg(test)]
     pub fn lits_mut(&mut self, cref: ClauseRef) -> &mut [Lit] {
         let start = cref.offset() + HEADER;
         let len = self.len(cref);

@@ -356,6 +356,17 @@ impl Decide {
         &self.activity
     }
 
+    /// Whether the order in force would decide `a` before `b`: the higher activity
+    /// under EVSIDS, the more recent bump in the move-to-front queue (CaDiCaL's
+    /// `score_smaller` and `bumped` comparisons, which its trail reuse ranks by).
+    #[inline]
+    pub fn ranks_above(&self, a: Var, b: Var) -> bool {
+        match self.order {
+            Order::Vsids => self.activity[a.index()] > self.activity[b.index()],
+            Order::Vmtf => self.queue.stamp(a) > self.queue.stamp(b),
+        }
+    }
+
     /// Whether the variable may be decided (not taken out by [`Decide::set_decision`]).
     #[inline]
     pub fn is_eligible(&self, var: Var) -> bool {

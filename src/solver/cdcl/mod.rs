@@ -14,6 +14,7 @@
 //! | `walk` | ProbSAT local search with cached break values, opening each stable stint |
 //! | `random` | a walk phase of its own for formulas that look uniformly random |
 //! | `search` | the search loop: propagation, conflicts, restarts, reductions, backtracking |
+//! | `chrono` | chronological backtracking and trail reuse (off by default) |
 //! | `rephase` | when the search rephases and walks: CaDiCaL's schedule, the rephasing walk, the clause-weighting walk |
 //! | `reduce` + `subsume` | LBD-based learnt-clause reduction, eager subsumption of recent learnt clauses, level-0 simplification, GC |
 //! | `proof` | DRAT proof logging (text or binary) |
@@ -39,6 +40,7 @@
 
 mod analyze;
 mod ccanr;
+mod chrono;
 mod clause_db;
 mod columns;
 mod congruence;
@@ -110,6 +112,9 @@ pub struct Solver {
     walked_at: u64,
     /// How close the last rephasing walk came to a model (see `walk::LastWalk`).
     last_walk: walk::LastWalk,
+    /// Chronological backtracking is in force in the current run (see `chrono`):
+    /// propagation assigns at implication levels.
+    chrono_active: bool,
     /// The walks' random choices; seeded, so runs repeat.
     walk_rng: crate::rng::SplitMix64,
     /// The clause-weighting walk's own random choices, so that a walk that finds no
@@ -206,6 +211,7 @@ impl Solver {
             simplified_at: 0,
             walked_at: 0,
             last_walk: walk::LastWalk::Away,
+            chrono_active: false,
             walk_rng: crate::rng::SplitMix64(options.walk_seed),
             weighted_rng: crate::rng::SplitMix64(options.walk_seed ^ 0xcca0),
             walk_state: Vec::new(),

@@ -346,6 +346,10 @@ options_table! {
         "Congruence closure substitutes only when at least this many variables per thousand merge into others (or one into a constant).";
     shrink: u64 = 0, [0, 1],
         "Learnt clauses keep one literal of each lower level whose literals follow from one (1: CaDiCaL's shrinking), or all of them (0).";
+    chrono: u64 = 0, [0, 2],
+        "Chronological backtracking: after a conflict whose backjump would undo more than chrono_levels levels the search undoes one (1), and also keeps the levels up to the best-ranked variable the backjump would undo, CaDiCaL's trail reuse (2), or always backjumps (0). Not with XOR matrices, shrinking, cubes or assumptions.";
+    chrono_levels: u64 = 100, [0, HUGE],
+        "Chronological backtracking (option chrono) replaces backjumps over more than this many levels.";
     vivify: u64 = 0, [0, 2],
         "Vivification of tier-2 and core learnt clauses at the first restart after each reduction (1), only while the last rephasing walk ended one clause short of a model (2), or not (0).";
     vivify_effort: f64 = 0.1, [0.0, 1e6],

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::Ordering;
 
+use super::chrono::ChronoConflict;
 use super::clause_db::ClauseRef;
 use super::decide::{Order, PhaseSaving, PhaseSource, Scores};
 use super::rephase::WeightedWalkEnd;
@@ -80,12 +81,21 @@ impl Solver {
         //   clauses of the arena, never add a literal;
         // - a watch's blocker or implied literal is a literal of the clause it watches.
         unsafe {
-            watch::propagate(
-                &mut self.watches,
-                &mut self.db,
-                &mut self.trail,
-                &mut self.stats.propagations,
-            )
+            if self.chrono_active {
+                watch::propagate_implied(
+                    &mut self.watches,
+                    &mut self.db,
+                    &mut self.trail,
+                    &mut self.stats.propagations,
+                )
+            } else {
+                watch::propagate(
+                    &mut self.watches,
+                    &mut self.db,
+                    &mut self.trail,
+                    &mut self.stats.propagations,
+                )
+            }
         }
     }
 
@@ -104,7 +114,12 @@ impl Solver {
             if self.interrupted() {
                 return Outcome::Unknown;
             }
-            match self.run(limit) {
+            self.chrono_active = self.chrono_applies();
+            let end = self.run(limit);
+            // Vivification, walks and the rest between runs propagate at the current
+            // level and keep the trail in order.
+            self.chrono_active = false;
+            match end {
                 RunEnd::Sat => return Outcome::Sat(self.model()),
                 RunEnd::Unsat => {
                     self.ok = false;
@@ -221,6 +236,9 @@ impl Solver {
         loop {
             if let Some(conflict) = self.propagate() {
                 self.stats.conflicts += 1;
+                if self.chrono_active && self.chrono_conflict(conflict) == ChronoConflict::Implied {
+                    continue;
+                }
                 if self.trail.decision_level() <= self.root_level() {
                     if self.root_level() > 0 {
                         return RunEnd::AssumptionFailed;
@@ -316,7 +334,18 @@ impl Solver {
         );
         self.decide.conflict_done(&self.trail);
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
-        self.backtrack(learnt.backjump.max(self.root_level()));
+        let jump = learnt.backjump.max(self.root_level());
+        let lits = self.analyzer.learnt();
+        // Units go to level 0 as they are learnt (see `chrono`).
+        let target = if self.chrono_active && lits.len() > 1 {
+            self.chrono_backtrack_level(jump)
+        } else {
+            jump
+        };
+        if target > jump {
+            self.stats.chrono_backtracks += 1;
+        }
+        self.backtrack(target);
         let lits = self.analyzer.learnt();
         self.stats.learnt_clauses += 1;
         self.stats.learnt_literals += lits.len() as u64;
@@ -338,7 +367,7 @@ impl Solver {
                 self.db.set_cube_dependent(cref);
             }
             self.watches.attach(&self.db, cref);
-            self.trail.assign(lits[0], cref);
+            self.trail.assign_at(lits[0], cref, jump);
             let window = self.options.reduce_eager_subsume as usize;
             self.eager_subsume.learnt(&self.db, cref, window);
         }

@@ -5,8 +5,11 @@
 //! * a literal is on the trail iff it is assigned true, and each variable appears at most
 //!   once; `values` holds the value of both literals of every variable;
 //! * `lims[d - 1]` is the trail position of the decision that opened level `d`, so the
-//!   literals of level `d` are `lits[lims[d-1]..lims[d]]`, and levels never decrease along
-//!   the trail;
+//!   literals assigned while level `d` was the current one are `lits[lims[d-1]..lims[d]]`;
+//!   each has level `d`, or a lower one once chronological backtracking (`chrono`) has
+//!   assigned literals at the level their reason implies them at ("out of order",
+//!   Nadel and Ryvchin, SAT 2018; Möhle and Biere, SAT 2019). Without it levels never
+//!   decrease along the trail;
 //! * `level` and `reason` are meaningful only for assigned variables; a decision, and a
 //!   unit fixed at level 0, has reason [`ClauseRef::NONE`]; a propagated literal's
 //!   reason clause contains it and every other literal of that clause is false;
@@ -44,6 +47,10 @@ pub struct Trail {
     lims: Vec<usize>,
     /// Position of the next literal whose consequences propagation has not yet visited.
     pub qhead: usize,
+    /// Some literal may sit above the start of a level higher than its own (see the
+    /// module docs); until the trail is back at level 0, backtracking keeps such
+    /// literals when their level stays.
+    out_of_order: bool,
 }
 
 impl Trail {
@@ -180,11 +187,23 @@ impl Trail {
     /// Precondition: the variable is unassigned.
     #[inline]
     pub fn assign(&mut self, lit: Lit, reason: ClauseRef) {
+        self.assign_at(lit, reason, self.lims.len());
+    }
+
+    /// Assigns `lit` true at `level`, at most the current one, with the given reason:
+    /// below the current level for a literal whose reason implies it there
+    /// (chronological backtracking).
+    ///
+    /// Precondition: the variable is unassigned.
+    #[inline]
+    pub fn assign_at(&mut self, lit: Lit, reason: ClauseRef, level: usize) {
         debug_assert_eq!(self.value(lit), Value::Unassigned, "{lit:?} assigned twice");
+        debug_assert!(level <= self.lims.len());
+        self.out_of_order |= level < self.lims.len();
         self.values[lit.code()] = Value::True;
         self.values[(!lit).code()] = Value::False;
         self.var_data[lit.var().index()] = VarData {
-            level: self.lims.len() as u32,
+            level: level as u32,
             reason,
         };
         self.lits.push(lit);
@@ -198,9 +217,22 @@ impl Trail {
     /// (`lit.var().index() < self.num_vars()`) and unassigned.
     #[inline]
     pub unsafe fn assign_unchecked(&mut self, lit: Lit, reason: ClauseRef) {
+        // SAFETY: the caller's promise, passed on; the current level is at most itself.
+        unsafe { self.assign_unchecked_at(lit, reason, self.lims.len()) }
+    }
+
+    /// [`Trail::assign_at`] without bounds checks, for propagation.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Trail::assign_unchecked`]; and `level <= self.decision_level()`.
+    #[inline]
+    pub unsafe fn assign_unchecked_at(&mut self, lit: Lit, reason: ClauseRef, level: usize) {
         debug_assert!(lit.var().index() < self.num_vars());
         debug_assert_eq!(self.value(lit), Value::Unassigned, "{lit:?} assigned twice");
-        let level = self.lims.len() as u32;
+        debug_assert!(level <= self.lims.len());
+        self.out_of_order |= level < self.lims.len();
+        let level = level as u32;
         // SAFETY: `grow` keeps `values.len() == 2 * num_vars()` and `var_data.len() ==
         // num_vars()`, and the caller promises `var < num_vars()`. The trail holds each
         // variable at most once and this one is unassigned, so `lits.len() < num_vars()`,
@@ -245,18 +277,43 @@ impl Trail {
     }
 
     /// Undoes every assignment above `level`, newest first, handing each undone literal
-    /// to `on_unassign` (for the decision heap).
+    /// to `on_unassign` (for the decision heap). Literals of `level` or below that sit
+    /// above its end (out of order, see the module docs) stay, in their order, and
+    /// propagation visits them again: the literals they implied may be undone.
     pub fn backtrack_to(&mut self, level: usize, mut on_unassign: impl FnMut(Lit)) {
         if level >= self.lims.len() {
             return;
         }
         let start = self.lims[level];
-        for &lit in self.lits[start..].iter().rev() {
-            self.values[lit.code()] = Value::Unassigned;
-            self.values[(!lit).code()] = Value::Unassigned;
-            on_unassign(lit);
+        if self.out_of_order {
+            for index in (start..self.lits.len()).rev() {
+                let lit = self.lits[index];
+                if self.var_data[lit.var().index()].level as usize > level {
+                    self.values[lit.code()] = Value::Unassigned;
+                    self.values[(!lit).code()] = Value::Unassigned;
+                    on_unassign(lit);
+                }
+            }
+            // Levels are left as they were by unassigning, so they still tell which
+            // literals stay.
+            let mut kept = start;
+            for index in start..self.lits.len() {
+                let lit = self.lits[index];
+                if self.var_data[lit.var().index()].level as usize <= level {
+                    self.lits[kept] = lit;
+                    kept += 1;
+                }
+            }
+            self.lits.truncate(kept);
+            self.out_of_order = level > 0;
+        } else {
+            for &lit in self.lits[start..].iter().rev() {
+                self.values[lit.code()] = Value::Unassigned;
+                self.values[(!lit).code()] = Value::Unassigned;
+                on_unassign(lit);
+            }
+            self.lits.truncate(start);
         }
-        self.lits.truncate(start);
         self.lims.truncate(level);
         self.qhead = self.qhead.min(start);
     }
@@ -270,7 +327,13 @@ impl Trail {
                 level += 1;
             }
             let var = lit.var().index();
-            if seen[var] || !self.is_true(lit) || self.level(lit.var()) != level {
+            let lit_level = self.level(lit.var());
+            let misplaced = if self.out_of_order {
+                lit_level > level
+            } else {
+                lit_level != level
+            };
+            if seen[var] || !self.is_true(lit) || misplaced {
                 return false;
             }
             seen[var] = true;
@@ -306,6 +369,37 @@ mod tests {
         assert_eq!(trail.lits(), &[lit(1)]);
         assert_eq!(trail.qhead, 1);
         assert_eq!(trail.value(lit(2)), Value::Unassigned);
+        assert!(trail.is_consistent());
+    }
+
+    #[test]
+    fn backtracking_keeps_out_of_order_literals_of_the_levels_that_stay() {
+        let mut trail = Trail::default();
+        trail.grow(5);
+        let lit = |n: i64| Lit::from_dimacs(n).unwrap();
+        trail.new_level();
+        trail.assign(lit(1), ClauseRef::NONE);
+        trail.qhead = 1;
+        trail.new_level();
+        trail.assign(lit(2), ClauseRef::NONE);
+        trail.assign_at(lit(3), ClauseRef::NONE, 1);
+        trail.assign_at(lit(-4), ClauseRef::NONE, 0);
+        trail.assign(lit(5), ClauseRef::NONE);
+        trail.qhead = 5;
+        assert!(trail.is_consistent());
+        assert_eq!(trail.level(lit(3).var()), 1);
+        let mut undone = Vec::new();
+        trail.backtrack_to(1, |l| undone.push(l));
+        assert_eq!(undone, vec![lit(5), lit(2)]);
+        assert_eq!(trail.lits(), &[lit(1), lit(3), lit(-4)]);
+        // The kept literals are propagated again: what they implied may be gone.
+        assert_eq!(trail.qhead, 1);
+        assert!(trail.is_consistent());
+        undone.clear();
+        trail.backtrack_to(0, |l| undone.push(l));
+        assert_eq!(undone, vec![lit(3), lit(1)]);
+        assert_eq!(trail.lits(), &[lit(-4)]);
+        assert_eq!(trail.decision_level(), 0);
         assert!(trail.is_consistent());
     }
 

@@ -108,6 +108,12 @@ impl Queue {
         }
     }
 
+    /// The variable's stamp: higher for a more recently moved (bumped) variable.
+    #[inline]
+    pub fn stamp(&self, var: Var) -> u64 {
+        self.stamp[var.index()]
+    }
+
     /// Notes that `var` took part in the current conflict; [`Queue::flush`] moves it.
     #[inline]
     pub fn bump(&mut self, var: Var) {

@@ -302,6 +302,52 @@ pub unsafe fn propagate(
     trail: &mut Trail,
     propagations: &mut u64,
 ) -> Option<ClauseRef> {
+    // SAFETY: the caller's promise, passed on.
+    unsafe { propagate_at::<{ Levels::Current as u8 }>(watches, db, trail, propagations) }
+}
+
+/// At which level propagation assigns an implied literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Levels {
+    /// The current decision level, as MiniSat does: the trail's levels never decrease.
+    Current,
+    /// The highest level among the reason's other literals, which may be below the
+    /// current one once chronological backtracking keeps literals out of order (see
+    /// `trail`; CaDiCaL's `search_assign`).
+    Implied,
+}
+
+/// [`propagate`], assigning implied literals at their implication level
+/// ([`Levels::Implied`]) for chronological backtracking.
+///
+/// # Safety
+///
+/// As for [`propagate`].
+pub unsafe fn propagate_implied(
+    watches: &mut Watches,
+    db: &mut ClauseDb,
+    trail: &mut Trail,
+    propagations: &mut u64,
+) -> Option<ClauseRef> {
+    // SAFETY: the caller's promise, passed on.
+    unsafe { propagate_at::<{ Levels::Implied as u8 }>(watches, db, trail, propagations) }
+}
+
+/// The propagation loop, for both [`Levels`] (a constant, so the default one pays
+/// nothing for the other).
+///
+/// # Safety
+///
+/// As for [`propagate`].
+#[inline(always)]
+unsafe fn propagate_at<const LEVELS: u8>(
+    watches: &mut Watches,
+    db: &mut ClauseDb,
+    trail: &mut Trail,
+    propagations: &mut u64,
+) -> Option<ClauseRef> {
+    let implied_levels = LEVELS == Levels::Implied as u8;
     let mut conflict = None;
     let mut count = 0u64;
     while trail.qhead < trail.len() {
@@ -323,6 +369,12 @@ pub unsafe fn propagate(
             if unsafe { trail.is_false_unchecked(binary.implied) } {
                 conflict = Some(binary.cref);
                 break;
+            }
+            if implied_levels {
+                let level = trail.level(false_lit.var());
+                // SAFETY: as above; the false literal's level is at most the current one.
+                unsafe { trail.assign_unchecked_at(binary.implied, binary.cref, level) };
+                continue;
             }
             // SAFETY: as above, and the literal is neither true nor false.
             unsafe { trail.assign_unchecked(binary.implied, binary.cref) };
@@ -409,6 +461,17 @@ pub unsafe fn propagate(
             if unsafe { trail.is_false_unchecked(first) } {
                 conflict = Some(cref);
                 break;
+            }
+            if implied_levels {
+                let level = lits[1..]
+                    .iter()
+                    .map(|lit| trail.level(lit.var()))
+                    .max()
+                    .unwrap_or(0);
+                // SAFETY: `first` as above, and it is neither true nor false; every
+                // level on the trail is at most the current one.
+                unsafe { trail.assign_unchecked_at(first, cref, level) };
+                continue;
             }
             // SAFETY: `first` as above, and it is neither true nor false.
             unsafe { trail.assign_unchecked(first, cref) };
