@@ -335,9 +335,8 @@ impl Solver {
         self.decide.conflict_done(&self.trail);
         self.restarts.on_conflict(learnt.lbd, self.trail.len());
         let jump = learnt.backjump.max(self.root_level());
-        let lits = self.analyzer.learnt();
         // Units go to level 0 as they are learnt (see `chrono`).
-        let target = if self.chrono_active && lits.len() > 1 {
+        let target = if self.chrono_active && self.analyzer.learnt().len() > 1 {
             self.chrono_backtrack_level(jump)
         } else {
             jump
