@@ -6,7 +6,7 @@ use super::super::clause_db::{ClauseDb, ClauseRef};
 use super::super::proof::{ProofFormat, Shared};
 use super::super::watch::{self, empty_for_tests};
 use super::super::{Options, Solver};
-use super::watch_positions;
+use super::{watch_positions, ChronoConflict};
 use crate::lit::testing::lit;
 use crate::lit::Lit;
 use crate::rng::SplitMix64;
@@ -68,6 +68,54 @@ fn a_clause_can_move_its_watches_to_any_two_of_its_literals() {
         sorted.sort_by_key(|l| l.code());
         assert_eq!(sorted, lits, "the clause lost or gained a literal");
     }
+}
+
+/// A solver over `clause` alone, stored and watched as written (positions 0 and 1),
+/// with each literal of `decisions` false by a decision of its own level, in order.
+fn at_conflict(clause: &[i64], decisions: &[&[i64]]) -> (Solver, ClauseRef) {
+    let mut solver = Solver::with_vars_and_options(6, chronological(2));
+    let lits: Vec<Lit> = clause.iter().map(|&n| lit(n)).collect();
+    let cref = solver.db.alloc(&lits, false, 0);
+    solver.watches.attach(&solver.db, cref);
+    for level in decisions {
+        solver.trail.new_level();
+        for &n in level.iter() {
+            solver.trail.assign(lit(-n), ClauseRef::NONE);
+        }
+        solver.trail.qhead = solver.trail.len();
+    }
+    (solver, cref)
+}
+
+#[test]
+fn a_conflict_with_one_literal_at_its_level_implies_it_one_level_down() {
+    // Watched 1 and 2 at levels 1 and 2, the unwatched 3 alone at level 3.
+    let (mut solver, cref) = at_conflict(&[1, 2, 3], &[&[1], &[2], &[3]]);
+    assert_eq!(solver.chrono_conflict(cref), ChronoConflict::Implied);
+    assert_eq!(solver.trail.decision_level(), 2);
+    assert!(solver.trail.is_true(lit(3)));
+    assert_eq!(solver.trail.level(lit(3).var()), 2);
+    assert_eq!(solver.trail.reason(lit(3).var()), cref);
+    // The implied literal and the highest false one are watched, so that the clause is
+    // the reason the reduction keeps (`is_locked`) and a backtrack below level 2
+    // unassigns a watched literal.
+    assert_eq!(&solver.db.lits(cref)[..2], &[lit(3), lit(2)]);
+    assert!(solver.watches.is_consistent(&solver.db));
+    assert_eq!(solver.stats.missed_implications, 1);
+}
+
+#[test]
+fn a_conflict_below_the_current_level_is_analysed_at_its_own_level() {
+    // Watched 1 and 2 at level 1; 3 and 4 at level 2, the conflict's level; level 3
+    // (literal 5) has nothing to do with it.
+    let (mut solver, cref) = at_conflict(&[1, 2, 3, 4], &[&[1, 2], &[3, 4], &[5]]);
+    assert_eq!(solver.chrono_conflict(cref), ChronoConflict::Analyse);
+    assert_eq!(solver.trail.decision_level(), 2);
+    let mut watched = solver.db.lits(cref)[..2].to_vec();
+    watched.sort_by_key(|l| l.code());
+    assert_eq!(watched, vec![lit(3), lit(4)]);
+    assert!(solver.watches.is_consistent(&solver.db));
+    assert_eq!(solver.stats.missed_implications, 0);
 }
 
 /// `chrono` on every conflict: 1 with no level limit (always one level down), or 2
