@@ -60,30 +60,28 @@ impl Solver {
         let lits = self.db.lits(conflict);
         debug_assert!(lits.len() >= 2, "a conflict on a unit clause above level 0");
         let level_of = |index: usize| self.trail.level(lits[index].var());
-        // The positions of the highest and the second highest level.
+        // The positions of the highest and the second highest level, their levels, and
+        // how many literals share the highest.
         let (mut first, mut second) = if level_of(0) >= level_of(1) {
             (0, 1)
         } else {
             (1, 0)
         };
-        let mut at_top = 1 + usize::from(level_of(1) == level_of(0));
+        let (mut top, mut below) = (level_of(first), level_of(second));
+        let mut at_top = 1 + usize::from(top == below);
         for index in 2..lits.len() {
             let level = level_of(index);
-            if level > level_of(first) {
-                second = first;
-                first = index;
+            if level > top {
+                (second, below) = (first, top);
+                (first, top) = (index, level);
                 at_top = 1;
-            } else if level == level_of(first) {
-                at_top += 1;
-                if level > level_of(second) {
-                    second = index;
+            } else {
+                at_top += usize::from(level == top);
+                if level > below {
+                    (second, below) = (index, level);
                 }
-            } else if level > level_of(second) {
-                second = index;
             }
         }
-        let top = level_of(first);
-        let below = level_of(second);
         let implied = lits[first];
         // A binary clause is watched on both of its literals whatever their order.
         if lits.len() > 2 && (first, second) != (0, 1) {
