@@ -272,6 +272,8 @@ options_table! {
         "The learnt-clause limit is at least this many clauses.";
     reduce_near_miss_limit: u64 = 10_000, [1, HUGE],
         "The learnt-clause limit is at least this while the last rephasing walk ended one clause short of a model.";
+    reduce_near_miss_literals: u64 = 0, [0, HUGE],
+        "While the last rephasing walk ended one clause short of a model, the learnt-clause limit is also at least this many literals over the mean learnt clause's length (0: no such floor).";
     reduce_cube_limit: u64 = 400, [1, HUGE],
         "The learnt-clause limit while a cube of a stream is solved.";
     reduce_limit_growth: f64 = 1.1, [1.0, 100.0],

@@ -82,6 +82,8 @@ pub struct ReduceSchedule {
     /// The limit's floor while the last rephasing walk ended at most one clause short
     /// of a model (see [`Self::due`]).
     near_miss_limit: f64,
+    /// The same floor in literals, divided by the mean learnt clause's length.
+    near_miss_literals: f64,
     limit_growth: f64,
     adjust_growth: f64,
     cube_limit: f64,
@@ -101,6 +103,7 @@ impl ReduceSchedule {
             limit_divisor: options.reduce_limit_divisor,
             min_limit: options.reduce_min_limit as f64,
             near_miss_limit: options.reduce_near_miss_limit as f64,
+            near_miss_literals: options.reduce_near_miss_literals as f64,
             limit_growth: options.reduce_limit_growth,
             adjust_growth: options.reduce_adjust_growth,
             cube_limit: options.reduce_cube_limit as f64,
@@ -124,6 +127,7 @@ impl ReduceSchedule {
             limit: fresh.cube_limit,
             // A cube's search keeps its small database whatever its walks find.
             near_miss_limit: fresh.cube_limit,
+            near_miss_literals: 0.0,
             ..fresh
         }
     }
@@ -140,6 +144,7 @@ impl ReduceSchedule {
         num_learnt: usize,
         num_original: usize,
         last_walk: LastWalk,
+        mean_learnt_len: f64,
     ) -> bool {
         if conflicts >= self.next {
             return true;
@@ -154,6 +159,7 @@ impl ReduceSchedule {
         }
         let floor = if last_walk == LastWalk::NearMiss {
             self.near_miss_limit
+                .max(self.near_miss_literals / mean_learnt_len.max(1.0))
         } else {
             0.0
         };
@@ -335,14 +341,33 @@ mod tests {
         };
         let mut schedule = ReduceSchedule::new(&options);
         // 3,000 input clauses: MiniSat's limit is a third, 1,000.
-        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away));
-        assert!(!schedule.due(10, 9_999, 3_000, LastWalk::NearMiss));
-        assert!(schedule.due(10, 10_000, 3_000, LastWalk::NearMiss));
-        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away));
+        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away, 20.0));
+        assert!(!schedule.due(10, 9_999, 3_000, LastWalk::NearMiss, 20.0));
+        assert!(schedule.due(10, 10_000, 3_000, LastWalk::NearMiss, 20.0));
+        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away, 20.0));
         // A cube's search keeps its own small limit whatever its walks find.
         let mut cube = ReduceSchedule::for_cube(0, &options);
-        assert!(cube.due(10, 400, 3_000, LastWalk::Away));
-        assert!(cube.due(10, 400, 3_000, LastWalk::NearMiss));
+        assert!(cube.due(10, 400, 3_000, LastWalk::Away, 20.0));
+        assert!(cube.due(10, 400, 3_000, LastWalk::NearMiss, 20.0));
+    }
+
+    #[test]
+    fn the_near_miss_floor_in_literals_divides_by_the_mean_length() {
+        let options = Options {
+            reduce_near_miss_limit: 10_000,
+            reduce_near_miss_literals: 300_000,
+            reduce_first: 1_000_000,
+            ..Options::default()
+        };
+        let mut schedule = ReduceSchedule::new(&options);
+        // Short clauses: 300,000 literals are 15,000 clauses of 20.
+        assert!(!schedule.due(10, 14_999, 3_000, LastWalk::NearMiss, 20.0));
+        assert!(schedule.due(10, 15_000, 3_000, LastWalk::NearMiss, 20.0));
+        // Long ones: 5,000 clauses of 60, below the floor in clauses, which holds.
+        assert!(!schedule.due(10, 9_999, 3_000, LastWalk::NearMiss, 60.0));
+        assert!(schedule.due(10, 10_000, 3_000, LastWalk::NearMiss, 60.0));
+        // Away from a model neither floor applies.
+        assert!(schedule.due(10, 1_000, 3_000, LastWalk::Away, 20.0));
     }
 
     #[test]

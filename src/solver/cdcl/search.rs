@@ -277,6 +277,7 @@ impl Solver {
                 self.db.num_learnt(),
                 self.db.num_original(),
                 self.last_walk,
+                self.stats.learnt_literals as f64 / self.stats.learnt_clauses.max(1) as f64,
             ) {
                 self.reduce();
             }
