@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering;
 use super::chrono::ChronoConflict;
 use super::clause_db::ClauseRef;
 use super::decide::{Order, PhaseSaving, PhaseSource, Scores};
+use super::reduce::LearntSoFar;
 use super::rephase::WeightedWalkEnd;
 use super::restart::RestartPolicy;
 use super::trail::Value;
@@ -277,7 +278,10 @@ impl Solver {
                 self.db.num_learnt(),
                 self.db.num_original(),
                 self.last_walk,
-                self.stats.learnt_literals as f64 / self.stats.learnt_clauses.max(1) as f64,
+                LearntSoFar {
+                    clauses: self.stats.learnt_clauses,
+                    literals: self.stats.learnt_literals,
+                },
             ) {
                 self.reduce();
             }
