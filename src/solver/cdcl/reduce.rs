@@ -28,8 +28,9 @@
 //! literals over the mean learnt clause's length: a larger floor halves the
 //! clique-colouring formulas' conflicts but slows the Beijing adders, whose learnt
 //! clauses are twice as long, at the same conflicts. It gained on the broad suite's
-//! copies and lost a held-out draw's satisfiable van der Waerden and Beijing copies, so
-//! it is off (docs/experiments.md, "The near-miss floor in literals").
+//! copies, but on a held-out draw lost a Beijing adder and a satisfiable van der
+//! Waerden copy, and the small pigeonhole formulas lost too, so it is off
+//! (docs/experiments.md, "The near-miss floor in literals").
 //!
 //! Not kept: vivification of learnt clauses (Luo et al., IJCAI 2017; as in CaDiCaL and
 //! Kissat), built in full (rounds at level 0 after reductions, within 10% of the search's
