@@ -401,6 +401,7 @@ mod tests {
         assert!(schedule.due(10, 5_000, 3_000, LastWalk::NearMiss, learnt(80, 60)));
         // Before any clause is learnt the mean counts as 1: the floor is the literals.
         assert!(!schedule.due(10, 299_999, 3_000, LastWalk::NearMiss, learnt(0, 0)));
+        assert!(schedule.due(10, 300_000, 3_000, LastWalk::NearMiss, learnt(0, 0)));
         // The floor in clauses still holds when it is the larger.
         let options = Options {
             reduce_near_miss_limit: 10_000,
